@@ -1,0 +1,254 @@
+"""Preconditions as data: for each kind of action, an ordered table of (rule ID, predicate).
+
+A predicate returns True when the action respects its rule. ``violations`` lists
+the IDs of every predicate that fails, in table order; ``legal_actions`` keeps
+the candidates for which every predicate holds. Both read the same tables, so
+they cannot disagree. Predicates are total: each one can be asked about any
+well-formed action, whatever the others answer, so a rejection names every rule
+the action breaks, not just the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from millebornes.actions import CoupFourre, Deal, Decline, Discard, Draw, Play
+from millebornes.cards import CATEGORY, CURES, KM, PILE, SAFETY_OF, Card, Category, Pile
+from millebornes.state import Phase, State, Tableau
+
+A = TypeVar("A", Deal, Draw, Play, Discard, CoupFourre, Decline)
+Rule = tuple[str, Callable[[State, A], bool]]
+
+
+def broken(table: tuple[Rule[A], ...], state: State, action: A) -> tuple[str, ...]:
+    """The IDs of the rules in ``table`` that ``action`` breaks, in table order."""
+    return tuple(rule_id for rule_id, holds in table if not holds(state, action))
+
+
+def respects(table: tuple[Rule[A], ...], state: State, action: A) -> bool:
+    """True when ``action`` breaks none of the rules in ``table``."""
+    return all(holds(state, action) for _, holds in table)
+
+
+# --- who acts, and when --------------------------------------------------------
+
+
+def _is_actor(state: State, action: Deal | Draw | Play | Discard | CoupFourre | Decline) -> bool:
+    # TURN-ACTOR: only the seat the state names may act.
+    return action.seat == state.actor
+
+
+def _in_play_phase(state: State, action: Play | Discard) -> bool:
+    # TURN-PLAY-OR-DISCARD: one card is played or discarded, after the draw.
+    return state.phase is Phase.PLAY
+
+
+def _in_hand(state: State, action: Play | Discard | CoupFourre) -> bool:
+    # CARD-IN-HAND: the card comes from the acting player's own hand.
+    return action.card in state.hands[action.seat]
+
+
+COMMON_PLAY: tuple[Rule[Play], ...] = (
+    ("TURN-ACTOR", _is_actor),
+    ("TURN-PLAY-OR-DISCARD", _in_play_phase),
+    ("CARD-IN-HAND", _in_hand),
+)
+
+
+# --- where a card goes ---------------------------------------------------------
+
+
+def _own(state: State, action: Play) -> Tableau:
+    return state.tableaus[state.team_of(action.seat)]
+
+
+def _targets_own_team(state: State, action: Play) -> bool:
+    # TARGET-OWN-TEAM: distance, remedies and safeties go on one's own tableau.
+    return action.target == state.team_of(action.seat)
+
+
+def _targets_opponent(state: State, action: Play) -> bool:
+    # TARGET-OPPONENT: hazards go on an opposing team's tableau.
+    return action.target != state.team_of(action.seat)
+
+
+# --- distance ------------------------------------------------------------------
+
+
+def _own_team_rolling(state: State, action: Play) -> bool:
+    # DIST-ROLLING
+    return _own(state, action).is_rolling()
+
+
+def _within_speed_limit(state: State, action: Play) -> bool:
+    # DIST-SPEED-LIMIT: under a Speed Limit, only cards up to the edition's limit (50 km).
+    return (
+        _own(state, action).speed_top is not Card.SPEED_LIMIT
+        or KM[action.card] <= state.rules.speed_limit_max_km
+    )
+
+
+def _within_200_quota(state: State, action: Play) -> bool:
+    # DIST-MAX-200: at most two 200 km cards per team and round.
+    return (
+        action.card is not Card.D200
+        or _own(state, action).count_200() < state.rules.max_200_per_round
+    )
+
+
+def _not_past_goal(state: State, action: Play) -> bool:
+    # DIST-EXACT-GOAL: the goal is reached exactly, never passed.
+    return _own(state, action).km + KM[action.card] <= state.goal
+
+
+DISTANCE_RULES: tuple[Rule[Play], ...] = (
+    *COMMON_PLAY,
+    ("TARGET-OWN-TEAM", _targets_own_team),
+    ("DIST-ROLLING", _own_team_rolling),
+    ("DIST-SPEED-LIMIT", _within_speed_limit),
+    ("DIST-MAX-200", _within_200_quota),
+    ("DIST-EXACT-GOAL", _not_past_goal),
+)
+
+
+# --- hazards -------------------------------------------------------------------
+
+
+def _target_not_immune(state: State, action: Play) -> bool:
+    # SAFE-IMMUNITY: no hazard on a team that laid the matching safety.
+    safety = SAFETY_OF[action.card]
+    return safety is None or not state.tableaus[action.target].has_safety(safety)
+
+
+def _target_rolling(state: State, action: Play) -> bool:
+    # HAZ-ROLLING-TARGET: Stop, Out of Gas, Flat Tire and Accident hit a rolling team only.
+    return state.tableaus[action.target].is_rolling()
+
+
+def _no_speed_limit_standing(state: State, action: Play) -> bool:
+    # HAZ-SPEED-LIMIT-ONCE (HAZ-SPEED-LIMIT-ANYTIME: nothing else restricts it).
+    return state.tableaus[action.target].speed_top is not Card.SPEED_LIMIT
+
+
+BATTLE_HAZARD_RULES: tuple[Rule[Play], ...] = (
+    *COMMON_PLAY,
+    ("TARGET-OPPONENT", _targets_opponent),
+    ("SAFE-IMMUNITY", _target_not_immune),
+    ("HAZ-ROLLING-TARGET", _target_rolling),
+)
+
+SPEED_LIMIT_RULES: tuple[Rule[Play], ...] = (
+    *COMMON_PLAY,
+    ("TARGET-OPPONENT", _targets_opponent),
+    ("SAFE-IMMUNITY", _target_not_immune),
+    ("HAZ-SPEED-LIMIT-ONCE", _no_speed_limit_standing),
+)
+
+
+# --- remedies ------------------------------------------------------------------
+
+
+def _cures_top(state: State, action: Play) -> bool:
+    # REM-MATCH: a remedy covers its own hazard, showing on top of its pile.
+    tableau = _own(state, action)
+    top = tableau.speed_top if PILE[action.card] is Pile.SPEED else tableau.battle_top
+    return top is not None and top is CURES[action.card]
+
+
+def _roll_lets_team_roll(state: State, action: Play) -> bool:
+    # REM-ROLL: a Roll starts the team, or follows a Stop or a remedy; never needed
+    # while rolling (so never with Right of Way unless a hazard a Roll cannot cure shows).
+    tableau = _own(state, action)
+    top = tableau.battle_top
+    return not tableau.is_rolling() and (
+        top is None or top is Card.STOP or CATEGORY[top] is Category.REMEDY
+    )
+
+
+REMEDY_RULES: tuple[Rule[Play], ...] = (
+    *COMMON_PLAY,
+    ("TARGET-OWN-TEAM", _targets_own_team),
+    ("REM-MATCH", _cures_top),
+)
+
+ROLL_RULES: tuple[Rule[Play], ...] = (
+    *COMMON_PLAY,
+    ("TARGET-OWN-TEAM", _targets_own_team),
+    ("REM-ROLL", _roll_lets_team_roll),
+)
+
+# SAFE-ON-TURN: a safety may be laid at any point of one's turn after the draw.
+SAFETY_RULES: tuple[Rule[Play], ...] = (*COMMON_PLAY, ("TARGET-OWN-TEAM", _targets_own_team))
+
+
+def _play_rules(card: Card) -> tuple[Rule[Play], ...]:
+    category = CATEGORY[card]
+    if category is Category.DISTANCE:
+        return DISTANCE_RULES
+    if category is Category.HAZARD:
+        return SPEED_LIMIT_RULES if PILE[card] is Pile.SPEED else BATTLE_HAZARD_RULES
+    if category is Category.REMEDY:
+        return ROLL_RULES if card is Card.ROLL else REMEDY_RULES
+    if category is Category.SAFETY:
+        return SAFETY_RULES
+    return COMMON_PLAY  # a memo card is never in a hand: CARD-IN-HAND rejects it
+
+
+PLAY_RULES: tuple[tuple[Rule[Play], ...], ...] = tuple(_play_rules(card) for card in Card)
+"""The table for playing each card kind, indexed by ``int(card)``."""
+
+
+# --- the other actions -----------------------------------------------------------
+
+
+def _in_draw_phase(state: State, action: Draw) -> bool:
+    # TURN-DRAW: a turn starts with the draw, and only then.
+    return state.phase is Phase.DRAW
+
+
+DRAW_RULES: tuple[Rule[Draw], ...] = (("TURN-ACTOR", _is_actor), ("TURN-DRAW", _in_draw_phase))
+
+DISCARD_RULES: tuple[Rule[Discard], ...] = (
+    ("TURN-ACTOR", _is_actor),
+    ("TURN-PLAY-OR-DISCARD", _in_play_phase),
+    ("CARD-IN-HAND", _in_hand),
+)
+
+
+def _in_window(state: State, action: CoupFourre | Decline) -> bool:
+    # CF-WINDOW: a coup-fourré (or declining one) happens only in the window.
+    return state.phase is Phase.COUP_FOURRE
+
+
+def _matches_pending_hazard(state: State, action: CoupFourre) -> bool:
+    # CF-MATCHING-SAFETY
+    hazard = state.pending_hazard
+    return hazard is not None and SAFETY_OF[hazard] is action.card
+
+
+COUP_FOURRE_RULES: tuple[Rule[CoupFourre], ...] = (
+    ("TURN-ACTOR", _is_actor),
+    ("CF-WINDOW", _in_window),
+    ("CARD-IN-HAND", _in_hand),
+    ("CF-MATCHING-SAFETY", _matches_pending_hazard),
+)
+
+DECLINE_RULES: tuple[Rule[Decline], ...] = (("TURN-ACTOR", _is_actor), ("CF-WINDOW", _in_window))
+
+
+def _between_rounds(state: State, action: Deal) -> bool:
+    # SETUP-DEAL: a deal starts a match or follows a finished round.
+    return state.phase is Phase.DEAL or state.phase is Phase.ROUND_OVER
+
+
+def _deck_is_the_box(state: State, action: Deal) -> bool:
+    # BOX-CONTENTS: the deck is exactly the edition's playing cards, in some order.
+    return sorted(action.deck) == list(state.rules.playing_cards())
+
+
+DEAL_RULES: tuple[Rule[Deal], ...] = (
+    ("TURN-ACTOR", _is_actor),
+    ("SETUP-DEAL", _between_rounds),
+    ("BOX-CONTENTS", _deck_is_the_box),
+)
