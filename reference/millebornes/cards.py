@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import IntEnum, StrEnum
 
 from millebornes._spec import load_json
+from millebornes.errors import MalformedInput
 
 
 class Card(IntEnum):
@@ -36,6 +37,9 @@ class Card(IntEnum):
     PUNCTURE_PROOF = 17
     DRIVING_ACE = 18
     MEMO = 19
+
+    def __repr__(self) -> str:
+        return f"Card.{self.name}"
 
 
 class Category(StrEnum):
@@ -92,8 +96,6 @@ CURES: tuple[Card | None, ...] = tuple(
 
 def parse_card(name: object) -> Card:
     """The card named ``name`` (its spec id), or :class:`MalformedInput`."""
-    from millebornes.errors import MalformedInput
-
     if isinstance(name, str) and name in Card.__members__:
         return Card[name]
     raise MalformedInput(f"unknown card {name!r}; known cards: {', '.join(Card.__members__)}")

@@ -84,7 +84,9 @@ def _edition_from_data(data: dict[str, Any]) -> Edition:
     box = tuple(sorted(box))
     total = sum(n for _, n in box)
     if total != data["box_total"]:
-        raise RuntimeError(f"edition {data['id']}: box counts add to {total}, not {data['box_total']}")
+        raise RuntimeError(
+            f"edition {data['id']}: box counts add to {total}, not {data['box_total']}"
+        )
     options = {
         name: Option(
             name=name,
@@ -101,7 +103,9 @@ def _edition_from_data(data: dict[str, Any]) -> Edition:
         box=box,
         box_total=total,
         hand_size=int(data["hand_size"]),
-        teams_by_seats=MappingProxyType({int(k): int(v["teams"]) for k, v in data["seats"].items()}),
+        teams_by_seats=MappingProxyType(
+            {int(k): int(v["teams"]) for k, v in data["seats"].items()}
+        ),
         goal=int(data["goal"]),
         options=MappingProxyType(options),
         max_200_per_round=int(data["max_200_per_round"]),

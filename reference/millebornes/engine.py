@@ -47,7 +47,9 @@ def new_match(edition: str = "classic", players: int = 2, options: tuple[str, ..
     for name in options:
         option = rules.options.get(name)
         if option is None:
-            raise MalformedInput(f"unknown option {name!r}; {edition} offers {tuple(rules.options)}")
+            raise MalformedInput(
+                f"unknown option {name!r}; {edition} offers {tuple(rules.options)}"
+            )
         if players not in option.seats:
             raise MalformedInput(f"option {name!r} is offered at {option.seats} players only")
     teams = rules.teams_by_seats[players]  # SEAT-TEAMS
@@ -87,13 +89,17 @@ def check_well_formed(state: State, action: Action) -> None:
     if not isinstance(action, (Deal, Draw, Play, Discard, CoupFourre, Decline)):
         raise MalformedInput(f"not an action: {action!r}")
     if not isinstance(action.seat, int) or not 0 <= action.seat < state.players:
-        raise MalformedInput(f"seat {action.seat!r} does not exist: seats are 0..{state.players - 1}")
+        raise MalformedInput(
+            f"seat {action.seat!r} does not exist: seats are 0..{state.players - 1}"
+        )
     if isinstance(action, (Play, Discard, CoupFourre)) and not isinstance(action.card, Card):
         raise MalformedInput(f"unknown card {action.card!r}")
     if isinstance(action, Play) and (
         not isinstance(action.target, int) or not 0 <= action.target < state.teams
     ):
-        raise MalformedInput(f"team {action.target!r} does not exist: teams are 0..{state.teams - 1}")
+        raise MalformedInput(
+            f"team {action.target!r} does not exist: teams are 0..{state.teams - 1}"
+        )
     if isinstance(action, Deal) and not all(isinstance(card, Card) for card in action.deck):
         raise MalformedInput("a deck holds cards only")
 
@@ -244,11 +250,15 @@ def _deal(state: State, action: Deal) -> State:
 
 
 def _draw(state: State, action: Draw) -> State:
-    """TURN-DRAW: the top card of the draw pile goes to the player's hand."""
+    """TURN-DRAW: the top card of the draw pile goes to the player's hand; with the one
+    card played after it, the hand is back to its size at the end of the turn (TURN-HAND-SIZE)."""
     seat = action.seat
     hand = _with(state.hands[seat], state.draw_pile[0])
     return replace(
-        state, draw_pile=state.draw_pile[1:], hands=_put_hand(state.hands, seat, hand), phase=Phase.PLAY
+        state,
+        draw_pile=state.draw_pile[1:],
+        hands=_put_hand(state.hands, seat, hand),
+        phase=Phase.PLAY,
     )
 
 
@@ -386,9 +396,13 @@ def _turn_from(state: State, seat: int) -> State:
 def _end_round(state: State) -> State:
     """Score the round into the match totals (SCORE-SHEET); MATCH-TARGET decides what follows."""
     sheet = score_round(state)
-    scores = tuple(total + line.total for total, line in zip(state.scores, sheet.teams, strict=True))
+    scores = tuple(
+        total + line.total for total, line in zip(state.scores, sheet.teams, strict=True)
+    )
     if max(scores) >= state.rules.match_target:
-        return replace(state, phase=Phase.MATCH_OVER, actor=None, scores=scores, pending_hazard=None)
+        return replace(
+            state, phase=Phase.MATCH_OVER, actor=None, scores=scores, pending_hazard=None
+        )
     next_dealer = (state.dealer + 1) % state.players  # MATCH-DEALER-ROTATION
     return replace(
         state,

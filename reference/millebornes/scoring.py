@@ -65,7 +65,8 @@ def score_round(state: State) -> RoundScore:
                 team=team,
                 distance=tableau.km,  # SCORE-DISTANCE
                 safeties=points.per_safety * len(tableau.safeties),  # SCORE-SAFETY
-                coups_fourres=points.per_coup_fourre * len(tableau.coups_fourres),  # SCORE-COUP-FOURRE
+                coups_fourres=points.per_coup_fourre
+                * len(tableau.coups_fourres),  # SCORE-COUP-FOURRE
                 round_win=points.round_win if won else 0,  # SCORE-ROUND-WIN
                 win_without_200=(  # SCORE-NO-200
                     points.win_without_200 if won and Card.D200 not in tableau.distance else 0

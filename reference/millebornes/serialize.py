@@ -15,6 +15,7 @@ from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw
 from millebornes.cards import Card, parse_card
 from millebornes.errors import MalformedInput
 from millebornes.state import Phase, State, Tableau
+from millebornes.validate import state_problems
 
 STATE_FORMAT = "millebornes-state/1"
 
@@ -133,8 +134,6 @@ _TABLEAU_KEYS = {"battle", "speed", "distance", "safeties", "coups_fourres"}
 
 
 def state_from_dict(data: Any) -> State:
-    from millebornes.validate import state_problems
-
     r = _Reader(data, "state")
     r.expect_keys(_STATE_KEYS)
     if r.value("format") != STATE_FORMAT:
@@ -227,7 +226,9 @@ def action_from_dict(data: Any) -> Action:
     r = _Reader(data, "action")
     kind = data.get("type")
     if kind not in _ACTION_KEYS:
-        raise MalformedInput(f"action.type: unknown action type {kind!r}; known: {sorted(_ACTION_KEYS)}")
+        raise MalformedInput(
+            f"action.type: unknown action type {kind!r}; known: {sorted(_ACTION_KEYS)}"
+        )
     r.expect_keys(_ACTION_KEYS[kind])
     seat = r.integer("seat")
     if kind == "deal":

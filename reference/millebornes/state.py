@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from millebornes.cards import KM, Card, Category, CATEGORY
+from millebornes.cards import CATEGORY, KM, Card, Category
 from millebornes.edition import Edition, load_edition
 
 
@@ -66,7 +66,8 @@ class Tableau:
         return self.distance.count(Card.D200)
 
     def is_rolling(self) -> bool:
-        """ROLLING: a Roll on top, or with Right of Way any top that is not a hazard."""
+        """ROLLING: a Roll on top, or with Right of Way any top that is not a hazard
+        (SAFE-RIGHT-OF-WAY: no Roll needed, hazards land on the last remedy)."""
         top = self.battle[-1] if self.battle else None
         if top is Card.ROLL:
             return True

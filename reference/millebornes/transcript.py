@@ -1,0 +1,60 @@
+"""Readable transcripts: each action with the state it leaves, and the score sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Play
+from millebornes.cards import NAME_EN, Card
+from millebornes.scoring import RoundScore
+from millebornes.state import State, Tableau
+
+
+def card_name(state: State, card: Card) -> str:
+    """English name with the edition's French name, e.g. ``Roll (Feu Vert (Roulez))``."""
+    return f"{NAME_EN[card]} ({state.rules.names_fr[card]})"
+
+
+def _pile(cards: tuple[Card, ...]) -> str:
+    return NAME_EN[cards[-1]] if cards else "-"
+
+
+def tableau_line(state: State, team: int) -> str:
+    t: Tableau = state.tableaus[team]
+    safeties = ", ".join(
+        NAME_EN[s] + (" (coup-fourré)" if s in t.coups_fourres else "") for s in t.safeties
+    )
+    rolling = "rolling" if t.is_rolling() else "stopped"
+    return (
+        f"team {team}: {t.km:>4} km, {rolling}; battle {_pile(t.battle)}; speed {_pile(t.speed)};"
+        f" 200s {t.count_200()}; safeties {safeties or '-'}"
+    )
+
+
+def describe(before: State, action: Action) -> str:
+    """One line saying what ``action`` does in ``before``."""
+    who = f"seat {action.seat}"
+    match action:
+        case Deal():
+            return f"{who} deals round {before.round_number + 1}"
+        case Draw():
+            return f"{who} draws {card_name(before, before.draw_pile[0])}"
+        case Play(_, card, target):
+            where = "own tableau" if target == before.team_of(action.seat) else f"team {target}"
+            return f"{who} plays {card_name(before, card)} on {where}"
+        case Discard(_, card):
+            return f"{who} discards {card_name(before, card)}"
+        case CoupFourre(_, card):
+            return f"{who} calls COUP-FOURRÉ with {card_name(before, card)}"
+        case Decline():
+            return f"{who} declines the coup-fourré"
+
+
+def score_sheet(state: State, sheet: RoundScore) -> Iterator[str]:
+    """The score sheet as aligned text lines."""
+    columns = ("distance", "safeties", "coups_fourres", "round_win", "win_without_200", "shutout")
+    yield "team " + "".join(f"{c:>16}" for c in columns) + f"{'round':>8}{'match':>8}"
+    for line in sheet.teams:
+        values = "".join(f"{getattr(line, c):>16}" for c in columns)
+        yield f"{line.team:>4} {values}{line.total:>8}{state.scores[line.team]:>8}"
+    yield f"round winner: {'team ' + str(sheet.winner) if sheet.winner is not None else 'none'}"

@@ -1,0 +1,105 @@
+"""Traceability: every spec ID is implemented and tested, every citation exists.
+
+Code cites an ID by writing it (a string in a precondition table, a docstring or
+a comment); tests cover an ID with ``@pytest.mark.rules("ID", ...)``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from millebornes.spec_index import ID_PATTERN, id_prefixes, spec_entries, spec_ids
+from millebornes_invariants import CATALOGUE
+
+ROOT = Path(__file__).resolve().parent.parent
+CODE = sorted((ROOT / "reference").rglob("*.py")) + sorted(
+    (ROOT / "spec" / "editions").glob("*.json")
+)
+TESTS = sorted((ROOT / "tests").rglob("*.py"))
+INVARIANT_CODE = sorted((ROOT / "invariants").rglob("*.py"))
+CITING = CODE + TESTS + INVARIANT_CODE + sorted((ROOT / "tools").rglob("*.py"))
+
+
+def citations(path: Path) -> set[str]:
+    """The tokens of ``path`` shaped like IDs and starting with a known ID prefix."""
+    prefixes = id_prefixes()
+    text = path.read_text(encoding="utf-8")
+    return {tok for tok in ID_PATTERN.findall(text) if tok.split("-", 1)[0] in prefixes}
+
+
+def covered_ids() -> Counter[str]:
+    """The IDs named in ``pytest.mark.rules(...)`` decorators across the test suite."""
+    covered: Counter[str] = Counter()
+    for path in TESTS:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "rules"
+                and re.search(r"mark$", ast.unparse(node.func.value))
+            ):
+                for arg in node.args:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        covered[arg.value] += 1
+    return covered
+
+
+def test_spec_ids_are_unique_and_well_formed() -> None:
+    entries = spec_entries()
+    counts = Counter(entry.id for entry in entries)
+    assert [i for i, n in counts.items() if n > 1] == []
+    assert len(entries) > 60
+    for entry in entries:
+        assert entry.option("source"), f"{entry.id} ({entry.file}:{entry.line}) has no :source:"
+        assert entry.text, f"{entry.id} has no text"
+        if entry.kind == "ruling":
+            for part in ("**Question.**", "**Decision.**", "**Reason.**"):
+                assert part in entry.text, f"ruling {entry.id} lacks {part}"
+        if entry.kind == "assumption":
+            for part in ("**Quantity.**", "**Value.**", "**Reasoning.**"):
+                assert part in entry.text, f"assumption {entry.id} lacks {part}"
+        for name in ("settles", "protects"):
+            for target in filter(None, (entry.option(name) or "").replace(",", " ").split()):
+                assert target in spec_ids(), f"{entry.id} :{name}: names unknown {target}"
+
+
+def test_every_citation_names_an_existing_id() -> None:
+    known = spec_ids()
+    unknown = {
+        f"{path.relative_to(ROOT)}: {token}"
+        for path in CITING
+        for token in citations(path)
+        if token not in known
+    }
+    assert sorted(unknown) == []
+
+
+def test_every_rule_is_implemented() -> None:
+    cited = set().union(*(citations(path) for path in CODE))
+    missing = sorted(
+        f"{e.id} ({e.file})" for e in spec_entries() if e.kind != "invariant" and e.id not in cited
+    )
+    assert missing == [], "rule IDs cited nowhere in reference/ or the edition data"
+
+
+def test_every_rule_is_covered_by_a_test() -> None:
+    covered = covered_ids()
+    missing = sorted(f"{e.id} ({e.file})" for e in spec_entries() if e.id not in covered)
+    assert missing == [], "IDs no test names in @pytest.mark.rules(...)"
+    unknown = sorted(set(covered) - spec_ids())
+    assert unknown == [], "tests cover IDs the spec does not define"
+
+
+@pytest.mark.rules(*(inv.id for inv in CATALOGUE))
+def test_invariant_catalogue_matches_the_spec() -> None:
+    spec = {e.id: e for e in spec_entries() if e.kind == "invariant"}
+    assert sorted(spec) == sorted(inv.id for inv in CATALOGUE)
+    for inv in CATALOGUE:
+        protects = (spec[inv.id].option("protects") or "").replace(",", " ").split()
+        assert sorted(protects) == sorted(inv.protects), inv.id
+        assert inv.doc, f"{inv.id} has no docstring"
