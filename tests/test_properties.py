@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from millebornes import (
+    Action,
     Phase,
     apply,
     deal_from_seed,
@@ -52,6 +53,7 @@ def test_random_matches_keep_every_invariant(
     state = new_match(edition, players, options)
     assert broken_invariants(state) == []
     steps = 0
+    action: Action
     while state.phase is not Phase.MATCH_OVER:
         if is_chance(state):
             action = deal_from_seed(state, round_seed(seed, state.round_number + 1))

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from millebornes import (
+    Action,
     Card,
     CoupFourre,
     Deal,
@@ -36,7 +37,7 @@ def test_state_round_trips_exactly() -> None:
 
 
 def test_actions_round_trip() -> None:
-    actions = [
+    actions: list[Action] = [
         Deal(0, (Card.D25, Card.STOP)),
         Draw(1),
         Play(0, Card.SPEED_LIMIT, 1),
