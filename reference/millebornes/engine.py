@@ -9,7 +9,6 @@ before touching anything, so a rejected action leaves no trace.
 from __future__ import annotations
 
 from bisect import insort
-from dataclasses import replace
 from typing import assert_never
 
 from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Play
@@ -23,11 +22,12 @@ from millebornes.rules import (
     DISCARD_RULES,
     DRAW_RULES,
     PLAY_RULES,
+    PLAY_RULES_AFTER_COMMON,
     broken,
     respects,
 )
 from millebornes.scoring import score_round
-from millebornes.state import Phase, State, Tableau
+from millebornes.state import Phase, State, Tableau, evolve
 
 # --- starting a match ------------------------------------------------------------
 
@@ -153,23 +153,23 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def _plays_and_discards(state: State, seat: int) -> tuple[Action, ...]:
-    own = state.team_of(seat)
-    opponents = tuple(team for team in range(state.teams) if team != own)
+    """The actor's plays and discards. Every candidate is the actor's, in the play phase,
+    with a card from the hand: the common head of the tables holds by construction, so
+    only the rest of each table is asked (tests compare with asking ``violations``)."""
+    own = seat % len(state.tableaus)
+    opponents = tuple(team for team in range(len(state.tableaus)) if team != own)
     kinds = sorted(set(state.hands[seat]))
     plays: list[Action] = []
     for card in kinds:
-        table = PLAY_RULES[card]
+        table = PLAY_RULES_AFTER_COMMON[card]
         # Hazards can only go to opponents and everything else only home
         # (TARGET-OPPONENT, TARGET-OWN-TEAM): other targets are never legal.
-        targets = opponents if CATEGORY[card] is Category.HAZARD else (own,)
-        for target in targets:
+        for target in opponents if CATEGORY[card] is Category.HAZARD else (own,):
             play = Play(seat, card, target)
             if respects(table, state, play):
                 plays.append(play)
-    for card in kinds:
-        discard = Discard(seat, card)
-        if respects(DISCARD_RULES, state, discard):
-            plays.append(discard)
+    # DISCARD_RULES is the common head alone (RUL-DISCARD-ANY): every card may go.
+    plays.extend(Discard(seat, card) for card in kinds)
     return tuple(plays)
 
 
@@ -233,7 +233,7 @@ def _deal(state: State, action: Deal) -> State:
         tuple(sorted(action.deck[(seat - action.seat - 1) % n : dealt : n])) for seat in range(n)
     )
     first = (action.seat + 1) % n
-    return replace(
+    return evolve(
         state,
         phase=Phase.DRAW,
         actor=first,
@@ -254,7 +254,7 @@ def _draw(state: State, action: Draw) -> State:
     card played after it, the hand is back to its size at the end of the turn (TURN-HAND-SIZE)."""
     seat = action.seat
     hand = _with(state.hands[seat], state.draw_pile[0])
-    return replace(
+    return evolve(
         state,
         draw_pile=state.draw_pile[1:],
         hands=_put_hand(state.hands, seat, hand),
@@ -265,7 +265,7 @@ def _draw(state: State, action: Draw) -> State:
 def _discard(state: State, action: Discard) -> State:
     """TURN-PLAY-OR-DISCARD, RUL-DISCARD-ANY: the card goes face up on the discard pile."""
     seat = action.seat
-    after = replace(
+    after = evolve(
         state,
         hands=_put_hand(state.hands, seat, _without(state.hands[seat], action.card)),
         discard_pile=(*state.discard_pile, action.card),
@@ -279,8 +279,14 @@ def _play(state: State, action: Play) -> State:
     tableau = state.tableaus[target]
     category = CATEGORY[card]
     if category is Category.DISTANCE:
-        tableau = replace(tableau, distance=(*tableau.distance, card))
-        after = replace(state, hands=hands, tableaus=_put(state.tableaus, target, tableau))
+        tableau = Tableau(
+            tableau.battle,
+            tableau.speed,
+            (*tableau.distance, card),
+            tableau.safeties,
+            tableau.coups_fourres,
+        )
+        after = evolve(state, hands=hands, tableaus=_put(state.tableaus, target, tableau))
         if tableau.km == state.goal:
             return _end_round(after)  # END-GOAL
         return _turn_from(after, seat + 1)
@@ -288,15 +294,27 @@ def _play(state: State, action: Play) -> State:
         return _lay_safety_on_turn(state, hands, seat, card)
     # Hazards and remedies go on the battle or speed pile (PILE-BATTLE, PILE-SPEED).
     if PILE[card] is Pile.SPEED:
-        tableau = replace(tableau, speed=(*tableau.speed, card))
+        tableau = Tableau(
+            tableau.battle,
+            (*tableau.speed, card),
+            tableau.distance,
+            tableau.safeties,
+            tableau.coups_fourres,
+        )
     else:
-        tableau = replace(tableau, battle=(*tableau.battle, card))
-    after = replace(state, hands=hands, tableaus=_put(state.tableaus, target, tableau))
+        tableau = Tableau(
+            (*tableau.battle, card),
+            tableau.speed,
+            tableau.distance,
+            tableau.safeties,
+            tableau.coups_fourres,
+        )
+    after = evolve(state, hands=hands, tableaus=_put(state.tableaus, target, tableau))
     if category is Category.HAZARD:
         holder = _safety_holder(after, target, card)
         if holder is not None:
             # CF-WINDOW, RUL-CF-WHO: the holder of the matching safety may react.
-            return replace(after, phase=Phase.COUP_FOURRE, actor=holder, pending_hazard=card)
+            return evolve(after, phase=Phase.COUP_FOURRE, actor=holder, pending_hazard=card)
     return _turn_from(after, seat + 1)
 
 
@@ -325,10 +343,10 @@ def _laid(tableau: Tableau, safety: Card, crosswise: bool) -> tuple[Tableau, tup
         elif battle and battle[-1] is hazard:
             battle = battle[:-1]
             cleared.append(hazard)
-    laid = replace(
-        tableau,
+    laid = Tableau(
         battle=battle,
         speed=speed,
+        distance=tableau.distance,
         safeties=(*tableau.safeties, safety),
         coups_fourres=(*tableau.coups_fourres, safety) if crosswise else tableau.coups_fourres,
     )
@@ -341,14 +359,14 @@ def _lay_safety_on_turn(
     """SAFE-ON-TURN, SAFE-EXTRA-TURN, RUL-EXTRA-TURN-EMPTY-PILE."""
     team = state.team_of(seat)
     tableau, cleared = _laid(state.tableaus[team], safety, crosswise=False)
-    after = replace(
+    after = evolve(
         state,
         hands=hands,
         tableaus=_put(state.tableaus, team, tableau),
         discard_pile=state.discard_pile + cleared,
     )
     if after.draw_pile:
-        return replace(after, phase=Phase.DRAW, actor=seat, turn=seat)
+        return evolve(after, phase=Phase.DRAW, actor=seat, turn=seat)
     return _turn_from(after, seat + 1)
 
 
@@ -361,7 +379,7 @@ def _coup_fourre(state: State, action: CoupFourre) -> State:
     draw_pile = state.draw_pile
     if draw_pile:
         hand, draw_pile = _with(hand, draw_pile[0]), draw_pile[1:]
-    after = replace(
+    after = evolve(
         state,
         hands=_put_hand(state.hands, seat, hand),
         tableaus=_put(state.tableaus, team, tableau),
@@ -375,7 +393,7 @@ def _coup_fourre(state: State, action: CoupFourre) -> State:
 
 def _decline(state: State, action: Decline) -> State:
     """CF-DECLINE: the hazard stands; play goes on from the attacker's left."""
-    return _turn_from(replace(state, pending_hazard=None), state.turn + 1)
+    return _turn_from(evolve(state, pending_hazard=None), state.turn + 1)
 
 
 def _turn_from(state: State, seat: int) -> State:
@@ -385,11 +403,11 @@ def _turn_from(state: State, seat: int) -> State:
     n = state.players
     seat %= n
     if state.draw_pile:
-        return replace(state, phase=Phase.DRAW, actor=seat, turn=seat, pending_hazard=None)
+        return evolve(state, phase=Phase.DRAW, actor=seat, turn=seat, pending_hazard=None)
     for step in range(n):
         candidate = (seat + step) % n
         if state.hands[candidate]:
-            return replace(state, phase=Phase.PLAY, actor=candidate, turn=candidate)
+            return evolve(state, phase=Phase.PLAY, actor=candidate, turn=candidate)
     return _end_round(state)
 
 
@@ -400,11 +418,9 @@ def _end_round(state: State) -> State:
         total + line.total for total, line in zip(state.scores, sheet.teams, strict=True)
     )
     if max(scores) >= state.rules.match_target:
-        return replace(
-            state, phase=Phase.MATCH_OVER, actor=None, scores=scores, pending_hazard=None
-        )
+        return evolve(state, phase=Phase.MATCH_OVER, actor=None, scores=scores, pending_hazard=None)
     next_dealer = (state.dealer + 1) % state.players  # MATCH-DEALER-ROTATION
-    return replace(
+    return evolve(
         state,
         phase=Phase.ROUND_OVER,
         actor=next_dealer,

@@ -28,7 +28,11 @@ def broken(table: tuple[Rule[A], ...], state: State, action: A) -> tuple[str, ..
 
 def respects(table: tuple[Rule[A], ...], state: State, action: A) -> bool:
     """True when ``action`` breaks none of the rules in ``table``."""
-    return all(holds(state, action) for _, holds in table)
+    # A plain loop, not all(...): legal_actions calls this for every candidate.
+    for _, holds in table:  # noqa: SIM110
+        if not holds(state, action):
+            return False
+    return True
 
 
 # --- who acts, and when --------------------------------------------------------
@@ -60,7 +64,8 @@ COMMON_PLAY: tuple[Rule[Play], ...] = (
 
 
 def _own(state: State, action: Play) -> Tableau:
-    return state.tableaus[state.team_of(action.seat)]
+    tableaus = state.tableaus
+    return tableaus[action.seat % len(tableaus)]
 
 
 def _targets_own_team(state: State, action: Play) -> bool:
@@ -198,6 +203,13 @@ def _play_rules(card: Card) -> tuple[Rule[Play], ...]:
 PLAY_RULES: tuple[tuple[Rule[Play], ...], ...] = tuple(_play_rules(card) for card in Card)
 """The table for playing each card kind, indexed by ``int(card)``."""
 
+PLAY_RULES_AFTER_COMMON: tuple[tuple[Rule[Play], ...], ...] = tuple(
+    table[len(COMMON_PLAY) :] for table in PLAY_RULES
+)
+"""The same tables without their common head (TURN-ACTOR, TURN-PLAY-OR-DISCARD,
+CARD-IN-HAND). ``legal_actions`` only builds plays by the actor, in the play phase,
+of a card in hand, which satisfy that head by construction; it checks the rest."""
+
 
 # --- the other actions -----------------------------------------------------------
 
@@ -209,6 +221,7 @@ def _in_draw_phase(state: State, action: Draw) -> bool:
 
 DRAW_RULES: tuple[Rule[Draw], ...] = (("TURN-ACTOR", _is_actor), ("TURN-DRAW", _in_draw_phase))
 
+# RUL-DISCARD-ANY: nothing but the common head restricts a discard.
 DISCARD_RULES: tuple[Rule[Discard], ...] = (
     ("TURN-ACTOR", _is_actor),
     ("TURN-PLAY-OR-DISCARD", _in_play_phase),

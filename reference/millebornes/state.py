@@ -9,7 +9,8 @@ the score sheet of a finished round) is computed, not stored.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
+from functools import cache
 
 from millebornes.cards import CATEGORY, KM, Card, Category
 from millebornes.edition import Edition, load_edition
@@ -126,7 +127,7 @@ class State:
 
     @property
     def goal(self) -> int:
-        return self.rules.goal_for(self.options)
+        return _goal(self.edition, self.options)
 
     def all_cards(self) -> tuple[Card, ...]:
         """Every card of every zone; conservation says this is the box."""
@@ -136,3 +137,57 @@ class State:
         for tableau in self.tableaus:
             cards += tableau.cards()
         return cards
+
+
+@cache
+def _goal(edition: str, options: tuple[str, ...]) -> int:
+    # Cached: the distance rules ask for the goal for every candidate card.
+    return load_edition(edition).goal_for(options)
+
+
+class _Keep(Enum):
+    KEEP = 0
+
+
+KEEP = _Keep.KEEP
+
+
+def evolve(
+    s: State,
+    *,
+    phase: Phase | _Keep = KEEP,
+    actor: int | _Keep | None = KEEP,
+    turn: int | _Keep = KEEP,
+    dealer: int | _Keep = KEEP,
+    round_number: int | _Keep = KEEP,
+    draw_pile: tuple[Card, ...] | _Keep = KEEP,
+    discard_pile: tuple[Card, ...] | _Keep = KEEP,
+    hands: tuple[tuple[Card, ...], ...] | _Keep = KEEP,
+    tableaus: tuple[Tableau, ...] | _Keep = KEEP,
+    set_aside: tuple[Card, ...] | _Keep = KEEP,
+    pending_hazard: Card | _Keep | None = KEEP,
+    scores: tuple[int, ...] | _Keep = KEEP,
+) -> State:
+    """``s`` with the given fields changed: ``dataclasses.replace`` for the hot path.
+
+    ``replace`` inspects the fields at every call; the engine builds a new state at
+    every action, and this positional construction is about twice as fast. The match's
+    identity (edition, options, players) never changes, so it cannot be passed.
+    """
+    return State(
+        s.edition,
+        s.options,
+        s.players,
+        s.phase if phase is KEEP else phase,
+        s.actor if actor is KEEP else actor,
+        s.turn if turn is KEEP else turn,
+        s.dealer if dealer is KEEP else dealer,
+        s.round_number if round_number is KEEP else round_number,
+        s.draw_pile if draw_pile is KEEP else draw_pile,
+        s.discard_pile if discard_pile is KEEP else discard_pile,
+        s.hands if hands is KEEP else hands,
+        s.tableaus if tableaus is KEEP else tableaus,
+        s.set_aside if set_aside is KEEP else set_aside,
+        s.pending_hazard if pending_hazard is KEEP else pending_hazard,
+        s.scores if scores is KEEP else scores,
+    )

@@ -1,0 +1,77 @@
+"""``legal_actions`` is exactly the set of actions ``violations`` finds nothing wrong with.
+
+``legal_actions`` builds candidates that satisfy the common head of the precondition
+tables by construction and asks only the rest; this test asks ``violations`` about
+every conceivable non-deal action of every seat, in states reached by random play.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from millebornes import (
+    Action,
+    Card,
+    CoupFourre,
+    Decline,
+    Discard,
+    Draw,
+    Phase,
+    Play,
+    State,
+    apply,
+    legal_actions,
+    new_round,
+    violations,
+)
+from millebornes.rules import COUP_FOURRE_RULES, DISCARD_RULES, DRAW_RULES, PLAY_RULES
+
+
+def every_action(state: State) -> list[Action]:
+    actions: list[Action] = []
+    for seat in range(state.players):
+        actions.append(Draw(seat))
+        actions.extend(Play(seat, card, team) for card in Card for team in range(state.teams))
+        actions.extend(Discard(seat, card) for card in Card)
+        actions.extend(CoupFourre(seat, card) for card in Card)
+        actions.append(Decline(seat))
+    return actions
+
+
+@pytest.mark.rules("TURN-ACTOR", "TURN-PLAY-OR-DISCARD", "CARD-IN-HAND", "RUL-DISCARD-ANY")
+@pytest.mark.parametrize("players", [2, 3, 4, 6, 8])
+@given(seed=st.integers(0, 2**64 - 1), data=st.data())
+def test_legal_actions_equal_the_actions_without_violations(
+    players: int, seed: int, data: st.DataObject
+) -> None:
+    state = new_round(players=players, seed=seed)
+    for _ in range(data.draw(st.integers(0, 200), label="steps")):
+        if state.phase not in (Phase.DRAW, Phase.PLAY, Phase.COUP_FOURRE):
+            break
+        legal = legal_actions(state)
+        expected = [a for a in every_action(state) if violations(state, a) == ()]
+        assert sorted(map(repr, legal)) == sorted(map(repr, expected))
+        assert len(set(legal)) == len(legal)
+        state = apply(state, legal[data.draw(st.integers(0, len(legal) - 1), label="choice")])
+
+
+def test_canonical_order_is_kind_then_card_then_target() -> None:
+    state = new_round(players=3, seed=11)
+    state = apply(state, Draw(1))
+    kinds = [Draw, Play, Discard, CoupFourre, Decline]
+    keys = [
+        (kinds.index(type(a)), int(getattr(a, "card", -1)), getattr(a, "target", -1))
+        for a in legal_actions(state)
+    ]
+    assert keys == sorted(keys)
+
+
+def test_common_head_is_the_same_in_every_table() -> None:
+    # legal_actions relies on this head holding by construction (see engine.py).
+    head = [rule_id for rule_id, _ in DISCARD_RULES]
+    assert head == ["TURN-ACTOR", "TURN-PLAY-OR-DISCARD", "CARD-IN-HAND"]
+    for table in PLAY_RULES:
+        assert [rule_id for rule_id, _ in table[:3]] == head
+    assert DRAW_RULES[0][0] == COUP_FOURRE_RULES[0][0] == "TURN-ACTOR"
