@@ -58,7 +58,7 @@ def test_fisher_yates_swaps_from_the_last_position() -> None:
 @pytest.mark.rules("SHUFFLE-DECK-ORDER", "SETUP-SHUFFLE")
 def test_deck_is_the_box_order_shuffled() -> None:
     rules = load_edition("classic")
-    box_order = rules.playing_cards()
+    box_order = rules.playing_cards(2)
     assert list(box_order) == sorted(box_order)  # kinds in cards.json order
     assert Card.MEMO not in box_order
     assert len(box_order) == 106
@@ -73,7 +73,8 @@ def test_round_seeds_advance_and_wrap() -> None:
     assert round_seed(10, 1) == 10
     assert round_seed(10, 3) == 12
     assert round_seed(2**64 - 1, 2) == 0
-    assert new_round(seed=5) == new_round(deck=shuffled(load_edition("classic").playing_cards(), 5))
+    box = load_edition("classic").playing_cards(2)
+    assert new_round(seed=5) == new_round(deck=shuffled(box, 5))
 
 
 @pytest.mark.rules("SHUFFLE-PRNG", "SHUFFLE-ALGORITHM", "SHUFFLE-DECK-ORDER")

@@ -18,6 +18,21 @@ SEEDS = (0, 1, 42, 1234567, 2**64 - 1)
 TARGET = Path(__file__).resolve().parent.parent / "spec" / "vectors" / "shuffle.json"
 
 
+def decks(seed: int) -> list[dict[str, Any]]:
+    """The shuffled deck of every distinct box: per edition, per group of seat counts
+    that play with the same cards (SHUFFLE-DECK-ORDER, BOX-BY-SEATS)."""
+    result = []
+    for edition in edition_ids():
+        rules = load_edition(edition)
+        groups: dict[tuple[Any, ...], list[int]] = {}
+        for players in rules.seat_counts:
+            groups.setdefault(rules.playing_cards(players), []).append(players)
+        for cards, seats in groups.items():
+            deck = [card.name for card in shuffled(cards, seed)]
+            result.append({"edition": edition, "players": seats, "deck": deck})
+    return result
+
+
 def vectors() -> dict[str, Any]:
     cases = []
     for seed in SEEDS:
@@ -31,12 +46,7 @@ def vectors() -> dict[str, Any]:
                     {"bound": n, "value": bounded.below(n)} for n in (1, 2, 3, 6, 106, 2**63 + 1)
                 ],
                 "shuffle_0_to_9": list(shuffled(range(10), seed)),
-                "decks": {
-                    edition: [
-                        card.name for card in shuffled(load_edition(edition).playing_cards(), seed)
-                    ]
-                    for edition in edition_ids()
-                },
+                "decks": decks(seed),
             }
         )
     return {

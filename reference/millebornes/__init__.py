@@ -10,7 +10,7 @@ game is the shuffle: at a chance node (:func:`is_chance`) the dealer's
 
 from __future__ import annotations
 
-from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Play
+from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
 from millebornes.cards import Card, Category
 from millebornes.edition import Edition, edition_ids, load_edition
 from millebornes.engine import apply, is_chance, is_legal, legal_actions, new_match, violations
@@ -31,6 +31,7 @@ from millebornes.state import Phase, State, Tableau
 
 __all__ = [
     "Action", "Card", "Category", "CoupFourre", "Deal", "Decline", "Discard", "Draw", "Edition",
+    "Extension",
     "IllegalAction", "MalformedInput", "MilleBornesError", "Phase", "Play", "RoundScore",
     "SplitMix64", "State", "Tableau", "TeamScore", "action_from_dict", "action_from_json",
     "action_to_dict", "action_to_json", "apply", "deal_from_seed", "edition_ids", "from_json",

@@ -54,7 +54,15 @@ class Decline:
     seat: int
 
 
-Action = Deal | Draw | Play | Discard | CoupFourre | Decline
+@dataclass(frozen=True, slots=True)
+class Extension:
+    """Stop at the short goal and win (``extend=False``) or call the extension (EXT-DECISION)."""
 
-ACTION_ORDER: tuple[type, ...] = (Deal, Draw, Play, Discard, CoupFourre, Decline)
+    seat: int
+    extend: bool
+
+
+Action = Deal | Draw | Play | Discard | CoupFourre | Decline | Extension
+
+ACTION_ORDER: tuple[type, ...] = (Deal, Draw, Play, Discard, CoupFourre, Decline, Extension)
 """Canonical order of action kinds in ``legal_actions``."""

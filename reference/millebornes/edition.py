@@ -30,13 +30,42 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Scoring:
-    """Points of the score sheet (SCORE-* rules)."""
+    """Points of the score sheet (SCORE-* rules); 0 where an edition does not score an item."""
 
     per_safety: int
+    all_safeties_bonus: int
     per_coup_fourre: int
     round_win: int
+    delayed_action: int
     win_without_200: int
+    extension: int
     shutout: int
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """A named rule switch (spec/switches.json): which rules it changes, and its default."""
+
+    id: str
+    description: str
+    rules: tuple[str, ...]
+    default: bool
+
+
+@cache
+def switches() -> MappingProxyType[str, Switch]:
+    """Every rule switch the specification defines, by ID."""
+    return MappingProxyType(
+        {
+            item["id"]: Switch(
+                id=item["id"],
+                description=item["description"],
+                rules=tuple(item["rules"]),
+                default=bool(item["default"]),
+            )
+            for item in load_json("switches.json")["switches"]
+        }
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,14 +73,20 @@ class Edition:
     id: str
     title: str
     box: tuple[tuple[Card, int], ...]
-    """Each card kind of the box with its count, in canonical card order (BOX-CONTENTS)."""
+    """The edition's full box: each card kind with its count, in canonical card order
+    (BOX-CONTENTS). Some editions use fewer cards at some seat counts: see ``box_for``."""
     box_total: int
+    box_by_seats: MappingProxyType[int, tuple[tuple[Card, int], ...]]
     hand_size: int
     teams_by_seats: MappingProxyType[int, int]
     goal: int
+    goal_by_seats: MappingProxyType[int, int]
+    extension_goal: int | None
     options: MappingProxyType[str, Option]
     max_200_per_round: int
     speed_limit_max_km: int
+    switches: MappingProxyType[str, bool]
+    """The value of every rule switch of spec/switches.json in this edition."""
     scoring: Scoring
     match_target: int
     names_fr: MappingProxyType[Card, str]
@@ -60,33 +95,49 @@ class Edition:
     def seat_counts(self) -> tuple[int, ...]:
         return tuple(sorted(self.teams_by_seats))
 
-    def count(self, card: Card) -> int:
-        return dict(self.box).get(card, 0)
+    def box_for(self, players: int) -> tuple[tuple[Card, int], ...]:
+        """The box used at this seat count (BOX-BY-SEATS; the full box unless the data says)."""
+        return self.box_by_seats.get(players, self.box)
 
-    def playing_cards(self) -> tuple[Card, ...]:
-        """The cards that are shuffled and dealt, in box order (every kind but memo cards)."""
-        return tuple(card for card, n in self.box if card is not Card.MEMO for _ in range(n))
+    def count(self, card: Card, players: int) -> int:
+        return dict(self.box_for(players)).get(card, 0)
 
-    def memo_cards(self) -> tuple[Card, ...]:
-        return (Card.MEMO,) * self.count(Card.MEMO)
+    def playing_cards(self, players: int) -> tuple[Card, ...]:
+        """The cards shuffled and dealt at this seat count, in box order (all but memo cards)."""
+        return tuple(
+            card for card, n in self.box_for(players) if card is not Card.MEMO for _ in range(n)
+        )
 
-    def goal_for(self, options: tuple[str, ...]) -> int:
-        """The goal of a round (GOAL-DISTANCE): an option's goal overrides the edition's."""
+    def memo_cards(self, players: int) -> tuple[Card, ...]:
+        return (Card.MEMO,) * self.count(Card.MEMO, players)
+
+    def goal_for(self, players: int, options: tuple[str, ...]) -> int:
+        """The goal of a round (GOAL-DISTANCE, GOAL-BY-SEATS): an option's goal overrides
+        the seat count's, which overrides the edition's."""
         for name in options:
             goal = self.options[name].goal
             if goal is not None:
                 return goal
-        return self.goal
+        return self.goal_by_seats.get(players, self.goal)
+
+    def switch(self, switch_id: str) -> bool:
+        return self.switches[switch_id]
+
+
+def _box(counts: dict[str, int]) -> tuple[tuple[Card, int], ...]:
+    return tuple(sorted((Card[name], int(n)) for name, n in counts.items() if int(n) > 0))
 
 
 def _edition_from_data(data: dict[str, Any]) -> Edition:
-    box = tuple((Card[name], int(n)) for name, n in data["box"].items())
-    box = tuple(sorted(box))
+    box = _box(data["box"])
     total = sum(n for _, n in box)
     if total != data["box_total"]:
         raise RuntimeError(
             f"edition {data['id']}: box counts add to {total}, not {data['box_total']}"
         )
+    unknown = set(data["switches"]) - set(switches())
+    if unknown:
+        raise RuntimeError(f"edition {data['id']}: unknown switches {sorted(unknown)}")
     options = {
         name: Option(
             name=name,
@@ -102,14 +153,22 @@ def _edition_from_data(data: dict[str, Any]) -> Edition:
         title=data["title"],
         box=box,
         box_total=total,
+        box_by_seats=MappingProxyType(
+            {int(k): _box(data["box"] | overrides) for k, overrides in data["box_by_seats"].items()}
+        ),
         hand_size=int(data["hand_size"]),
         teams_by_seats=MappingProxyType(
             {int(k): int(v["teams"]) for k, v in data["seats"].items()}
         ),
         goal=int(data["goal"]),
+        goal_by_seats=MappingProxyType({int(k): int(v) for k, v in data["goal_by_seats"].items()}),
+        extension_goal=data["extension_goal"],
         options=MappingProxyType(options),
         max_200_per_round=int(data["max_200_per_round"]),
         speed_limit_max_km=int(data["speed_limit_max_km"]),
+        switches=MappingProxyType(
+            {sid: bool(data["switches"].get(sid, sw.default)) for sid, sw in switches().items()}
+        ),
         scoring=Scoring(**data["scoring"]),
         match_target=int(data["match_target"]),
         names_fr=MappingProxyType({Card[k]: v for k, v in data["names_fr"].items()}),

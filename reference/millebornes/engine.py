@@ -11,7 +11,16 @@ from __future__ import annotations
 from bisect import insort
 from typing import assert_never
 
-from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Play
+from millebornes.actions import (
+    Action,
+    CoupFourre,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Extension,
+    Play,
+)
 from millebornes.cards import CATEGORY, HAZARDS_STOPPED_BY, PILE, SAFETY_OF, Card, Category, Pile
 from millebornes.edition import load_edition
 from millebornes.errors import IllegalAction, MalformedInput
@@ -21,6 +30,7 @@ from millebornes.rules import (
     DECLINE_RULES,
     DISCARD_RULES,
     DRAW_RULES,
+    EXTENSION_RULES,
     PLAY_RULES,
     PLAY_RULES_AFTER_COMMON,
     broken,
@@ -62,12 +72,13 @@ def new_match(edition: str = "classic", players: int = 2, options: tuple[str, ..
         turn=0,
         dealer=0,
         round_number=0,
-        draw_pile=rules.playing_cards(),
+        draw_pile=rules.playing_cards(players),
         discard_pile=(),
         hands=((),) * players,
         tableaus=(Tableau(),) * teams,
-        set_aside=rules.memo_cards(),
+        set_aside=rules.memo_cards(players),
         pending_hazard=None,
+        extended_by=None,
         scores=(0,) * teams,
     )
 
@@ -86,7 +97,7 @@ def is_chance(state: State) -> bool:
 
 def check_well_formed(state: State, action: Action) -> None:
     """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
-    if not isinstance(action, (Deal, Draw, Play, Discard, CoupFourre, Decline)):
+    if not isinstance(action, (Deal, Draw, Play, Discard, CoupFourre, Decline, Extension)):
         raise MalformedInput(f"not an action: {action!r}")
     if not isinstance(action.seat, int) or not 0 <= action.seat < state.players:
         raise MalformedInput(
@@ -102,6 +113,8 @@ def check_well_formed(state: State, action: Action) -> None:
         )
     if isinstance(action, Deal) and not all(isinstance(card, Card) for card in action.deck):
         raise MalformedInput("a deck holds cards only")
+    if isinstance(action, Extension) and not isinstance(action.extend, bool):
+        raise MalformedInput(f"extend is true or false, not {action.extend!r}")
 
 
 def violations(state: State, action: Action) -> tuple[str, ...]:
@@ -120,6 +133,8 @@ def violations(state: State, action: Action) -> tuple[str, ...]:
             return broken(DECLINE_RULES, state, action)
         case Deal():
             return broken(DEAL_RULES, state, action)
+        case Extension():
+            return broken(EXTENSION_RULES, state, action)
         case _:
             assert_never(action)
 
@@ -149,6 +164,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if respects(DECLINE_RULES, state, decline):
             options.append(decline)
         return tuple(options)
+    if phase is Phase.EXTENSION:
+        choices = (Extension(seat, extend=False), Extension(seat, extend=True))
+        return tuple(c for c in choices if respects(EXTENSION_RULES, state, c))
     return ()
 
 
@@ -198,6 +216,8 @@ def apply(state: State, action: Action) -> State:
             return _decline(state, action)
         case Deal():
             return _deal(state, action)
+        case Extension():
+            return _extension(state, action)
         case _:
             assert_never(action)
 
@@ -244,8 +264,9 @@ def _deal(state: State, action: Deal) -> State:
         discard_pile=(),
         hands=hands,
         tableaus=(Tableau(),) * state.teams,
-        set_aside=rules.memo_cards(),
+        set_aside=rules.memo_cards(state.players),
         pending_hazard=None,
+        extended_by=None,
     )
 
 
@@ -288,6 +309,8 @@ def _play(state: State, action: Play) -> State:
         )
         after = evolve(state, hands=hands, tableaus=_put(state.tableaus, target, tableau))
         if tableau.km == state.goal:
+            if _may_extend(after):
+                return evolve(after, phase=Phase.EXTENSION, actor=seat, turn=seat)
             return _end_round(after)  # END-GOAL
         return _turn_from(after, seat + 1)
     if category is Category.SAFETY:
@@ -396,12 +419,41 @@ def _decline(state: State, action: Decline) -> State:
     return _turn_from(evolve(state, pending_hazard=None), state.turn + 1)
 
 
+def _may_extend(state: State) -> bool:
+    """EXT-DECISION: with SW-EXTENSION, reaching a goal shorter than the extension goal
+    exactly, before anyone has called the extension, opens the decision."""
+    rules = state.rules
+    return (
+        rules.switch("SW-EXTENSION")
+        and state.extended_by is None
+        and rules.extension_goal is not None
+        and state.goal < rules.extension_goal
+    )
+
+
+def _extension(state: State, action: Extension) -> State:
+    """EXT-DECISION, EXT-GOAL: stop and win now, or move the goal for everyone and play on."""
+    if not action.extend:
+        return _end_round(state)
+    extended = evolve(state, extended_by=state.team_of(action.seat))
+    return _turn_from(extended, action.seat + 1)
+
+
+def _distance_left(state: State) -> bool:
+    """Is a distance card still in the draw pile or a hand (END-DISTANCE-EXHAUSTED)?"""
+    if any(CATEGORY[card] is Category.DISTANCE for card in state.draw_pile):
+        return True
+    return any(CATEGORY[card] is Category.DISTANCE for hand in state.hands for card in hand)
+
+
 def _turn_from(state: State, seat: int) -> State:
     """Give the turn to ``seat`` (TURN-ORDER), or to the next seat with cards once the
     draw pile is empty (RUL-EMPTY-DRAW-PILE); end the round when nobody has any
     (RUL-ROUND-BLOCKED)."""
     n = state.players
     seat %= n
+    if state.rules.switch("SW-ROUND-END-DISTANCE-EXHAUSTED") and not _distance_left(state):
+        return _end_round(state)  # END-DISTANCE-EXHAUSTED, RUL-DISTANCE-EXHAUSTED
     if state.draw_pile:
         return evolve(state, phase=Phase.DRAW, actor=seat, turn=seat, pending_hazard=None)
     for step in range(n):

@@ -35,6 +35,7 @@ def position(
     turn: int | None = None,
     dealer: int | None = None,
     pending_hazard: Card | None = None,
+    extended_by: int | None = None,
     scores: Sequence[int] | None = None,
     round_number: int = 1,
 ) -> State:
@@ -59,7 +60,7 @@ def position(
     for tableau in table:
         placed.update(tableau.cards())
     placed.update(draw_pile if draw_pile is not None else draw_top)
-    pool = Counter(rules.playing_cards())
+    pool = Counter(rules.playing_cards(players))
     if placed - pool:
         raise MalformedInput(f"more cards named than the box holds: {dict(placed - pool)}")
     rest = tuple((pool - placed).elements())  # box order: the pool was counted in box order
@@ -81,8 +82,9 @@ def position(
         discard_pile=discards,
         hands=hand_tuple,
         tableaus=table,
-        set_aside=rules.memo_cards(),
+        set_aside=rules.memo_cards(players),
         pending_hazard=pending_hazard,
+        extended_by=extended_by,
         scores=tuple(scores) if scores is not None else base.scores,
     )
     problems = state_problems(state)

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from millebornes.actions import CoupFourre, Deal, Decline, Discard, Draw, Play
+from millebornes.actions import CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
 from millebornes.cards import CATEGORY, CURES, KM, PILE, SAFETY_OF, Card, Category, Pile
 from millebornes.state import Phase, State, Tableau
 
-A = TypeVar("A", Deal, Draw, Play, Discard, CoupFourre, Decline)
+A = TypeVar("A", Deal, Draw, Play, Discard, CoupFourre, Decline, Extension)
 Rule = tuple[str, Callable[[State, A], bool]]
 
 
@@ -38,7 +38,9 @@ def respects(table: tuple[Rule[A], ...], state: State, action: A) -> bool:
 # --- who acts, and when --------------------------------------------------------
 
 
-def _is_actor(state: State, action: Deal | Draw | Play | Discard | CoupFourre | Decline) -> bool:
+def _is_actor(
+    state: State, action: Deal | Draw | Play | Discard | CoupFourre | Decline | Extension
+) -> bool:
     # TURN-ACTOR: only the seat the state names may act.
     return action.seat == state.actor
 
@@ -257,11 +259,22 @@ def _between_rounds(state: State, action: Deal) -> bool:
 
 def _deck_is_the_box(state: State, action: Deal) -> bool:
     # BOX-CONTENTS: the deck is exactly the edition's playing cards, in some order.
-    return sorted(action.deck) == list(state.rules.playing_cards())
+    return sorted(action.deck) == list(state.rules.playing_cards(state.players))
 
 
 DEAL_RULES: tuple[Rule[Deal], ...] = (
     ("TURN-ACTOR", _is_actor),
     ("SETUP-DEAL", _between_rounds),
     ("BOX-CONTENTS", _deck_is_the_box),
+)
+
+
+def _deciding(state: State, action: Extension) -> bool:
+    # EXT-DECISION: the choice is made only when a team has just reached the short goal.
+    return state.phase is Phase.EXTENSION
+
+
+EXTENSION_RULES: tuple[Rule[Extension], ...] = (
+    ("TURN-ACTOR", _is_actor),
+    ("EXT-DECISION", _deciding),
 )

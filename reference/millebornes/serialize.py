@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any, assert_never
 
-from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Play
+from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
 from millebornes.cards import Card, parse_card
 from millebornes.errors import MalformedInput
 from millebornes.state import Phase, State, Tableau
@@ -55,6 +55,7 @@ def state_to_dict(state: State) -> dict[str, Any]:
         ],
         "set_aside": _names(state.set_aside),
         "pending_hazard": state.pending_hazard.name if state.pending_hazard is not None else None,
+        "extended_by": state.extended_by,
         "scores": list(state.scores),
     }
 
@@ -128,7 +129,8 @@ def _cards(value: Any, path: str) -> tuple[Card, ...]:
 
 _STATE_KEYS = {
     "format", "edition", "options", "players", "phase", "actor", "turn", "dealer", "round",
-    "draw_pile", "discard_pile", "hands", "tableaus", "set_aside", "pending_hazard", "scores",
+    "draw_pile", "discard_pile", "hands", "tableaus", "set_aside", "pending_hazard",
+    "extended_by", "scores",
 }  # fmt: skip
 _TABLEAU_KEYS = {"battle", "speed", "distance", "safeties", "coups_fourres"}
 
@@ -175,6 +177,7 @@ def state_from_dict(data: Any) -> State:
         tableaus=tuple(tableaus),
         set_aside=r.cards("set_aside"),
         pending_hazard=r.card("pending_hazard", optional=True),
+        extended_by=r.integer("extended_by", optional=True),
         scores=tuple(scores),
     )
     problems = state_problems(state)
@@ -208,6 +211,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
             return {"type": "coup_fourre", "seat": seat, "card": card.name}
         case Decline(seat):
             return {"type": "decline", "seat": seat}
+        case Extension(seat, extend):
+            return {"type": "extension", "seat": seat, "extend": extend}
         case _:
             assert_never(action)
 
@@ -219,6 +224,7 @@ _ACTION_KEYS = {
     "discard": {"type", "seat", "card"},
     "coup_fourre": {"type", "seat", "card"},
     "decline": {"type", "seat"},
+    "extension": {"type", "seat", "extend"},
 }
 
 
@@ -237,6 +243,11 @@ def action_from_dict(data: Any) -> Action:
         return Draw(seat)
     if kind == "decline":
         return Decline(seat)
+    if kind == "extension":
+        extend = r.value("extend")
+        if not isinstance(extend, bool):
+            raise MalformedInput(f"action.extend: expected true or false, got {extend!r}")
+        return Extension(seat, extend)
     card = _card(r.value("card"), "action.card")
     if kind == "play":
         return Play(seat, card, r.integer("target"))

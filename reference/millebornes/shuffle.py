@@ -68,5 +68,5 @@ def deal_from_seed(state: State, seed: int) -> Deal:
     (SETUP-SHUFFLE, SHUFFLE-DECK-ORDER)."""
     if state.actor is None:
         raise MalformedInput("the match is over: nobody deals")
-    deck: tuple[Card, ...] = shuffled(state.rules.playing_cards(), seed)
+    deck: tuple[Card, ...] = shuffled(state.rules.playing_cards(state.players), seed)
     return Deal(state.actor, deck)

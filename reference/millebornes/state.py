@@ -27,6 +27,9 @@ class Phase(StrEnum):
     """Play one card or discard one (TURN-PLAY-OR-DISCARD)."""
     COUP_FOURRE = "coup_fourre"
     """A hazard just landed; its target may call coup-fourré or decline (CF-WINDOW)."""
+    EXTENSION = "extension"
+    """A team reached the short goal exactly: its player stops or calls the extension
+    (EXT-DECISION)."""
     ROUND_OVER = "round_over"
     """The round is over and scored; the next dealer must deal (MATCH-DEALER-ROTATION)."""
     MATCH_OVER = "match_over"
@@ -67,7 +70,7 @@ class Tableau:
         return self.distance.count(Card.D200)
 
     def is_rolling(self) -> bool:
-        """ROLLING: a Roll on top, or with Right of Way any top that is not a hazard
+        """PILE-ROLLING: a Roll on top, or with Right of Way any top that is not a hazard
         (SAFE-RIGHT-OF-WAY: no Roll needed, hazards land on the last remedy)."""
         top = self.battle[-1] if self.battle else None
         if top is Card.ROLL:
@@ -108,6 +111,8 @@ class State:
     """Memo cards, out of play (SETUP-MEMO)."""
     pending_hazard: Card | None
     """During a coup-fourré window: the hazard just laid on the actor's team."""
+    extended_by: int | None
+    """The team that called the extension this round (EXT-DECISION), if any."""
     scores: tuple[int, ...]
     """Match total of each team, including every finished round."""
 
@@ -127,7 +132,16 @@ class State:
 
     @property
     def goal(self) -> int:
-        return _goal(self.edition, self.options)
+        """The goal in force: the extension goal once the extension is called (EXT-GOAL),
+        else the round's goal for this seat count and options (GOAL-DISTANCE, GOAL-BY-SEATS)."""
+        if self.extended_by is not None:
+            return _extension_goal(self.edition)
+        return _goal(self.edition, self.players, self.options)
+
+    @property
+    def box(self) -> tuple[tuple[Card, int], ...]:
+        """The box in play at this seat count (BOX-CONTENTS, BOX-BY-SEATS)."""
+        return self.rules.box_for(self.players)
 
     def all_cards(self) -> tuple[Card, ...]:
         """Every card of every zone; conservation says this is the box."""
@@ -140,9 +154,17 @@ class State:
 
 
 @cache
-def _goal(edition: str, options: tuple[str, ...]) -> int:
+def _goal(edition: str, players: int, options: tuple[str, ...]) -> int:
     # Cached: the distance rules ask for the goal for every candidate card.
-    return load_edition(edition).goal_for(options)
+    return load_edition(edition).goal_for(players, options)
+
+
+@cache
+def _extension_goal(edition: str) -> int:
+    goal = load_edition(edition).extension_goal
+    if goal is None:
+        raise ValueError(f"edition {edition} has no extension goal")
+    return goal
 
 
 class _Keep(Enum):
@@ -166,6 +188,7 @@ def evolve(
     tableaus: tuple[Tableau, ...] | _Keep = KEEP,
     set_aside: tuple[Card, ...] | _Keep = KEEP,
     pending_hazard: Card | _Keep | None = KEEP,
+    extended_by: int | _Keep | None = KEEP,
     scores: tuple[int, ...] | _Keep = KEEP,
 ) -> State:
     """``s`` with the given fields changed: ``dataclasses.replace`` for the hot path.
@@ -189,5 +212,6 @@ def evolve(
         s.tableaus if tableaus is KEEP else tableaus,
         s.set_aside if set_aside is KEEP else set_aside,
         s.pending_hazard if pending_hazard is KEEP else pending_hazard,
+        s.extended_by if extended_by is KEEP else extended_by,
         s.scores if scores is KEEP else scores,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Play
+from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
 from millebornes.cards import NAME_EN, Card
 from millebornes.scoring import RoundScore
 from millebornes.state import State, Tableau
@@ -48,6 +48,8 @@ def describe(before: State, action: Action) -> str:
             return f"{who} calls COUP-FOURRÉ with {card_name(before, card)}"
         case Decline():
             return f"{who} declines the coup-fourré"
+        case Extension(_, extend):
+            return f"{who} calls the EXTENSION" if extend else f"{who} stops at the goal"
 
 
 def score_sheet(state: State, sheet: RoundScore) -> Iterator[str]:

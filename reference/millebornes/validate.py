@@ -40,7 +40,7 @@ def state_problems(state: State) -> list[str]:
     problems += _seat_problems(state)
     problems += _zone_problems(state)
     counts = Counter(state.all_cards())
-    box = dict(rules.box)
+    box = dict(rules.box_for(state.players))
     if counts != Counter(box):
         diff = {
             card.name: counts.get(card, 0) - n
@@ -66,6 +66,12 @@ def _seat_problems(state: State) -> list[str]:
         problems.append("a pending hazard exists exactly in the coup-fourré window")
     if state.pending_hazard is not None and CATEGORY[state.pending_hazard] is not Category.HAZARD:
         problems.append("the pending card is not a hazard")
+    if state.extended_by is not None and (
+        not state.rules.switch("SW-EXTENSION") or not 0 <= state.extended_by < len(state.tableaus)
+    ):
+        problems.append(
+            f"extended_by {state.extended_by} is not a team of an edition with SW-EXTENSION"
+        )
     return problems
 
 

@@ -1,0 +1,109 @@
+"""Shared assertions for the per-rule tests of tests/rules/.
+
+``assert_rejected`` checks the three faces of a refused action (``violations``,
+``IllegalAction`` from ``apply``, and a state left untouched); ``assert_legal``
+checks the positive side and returns the state after the action;
+``assert_consistent`` checks that ``legal_actions`` lists exactly the candidate
+actions for which ``violations`` is empty.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from millebornes import (
+    Action,
+    Card,
+    CoupFourre,
+    Decline,
+    Discard,
+    Draw,
+    IllegalAction,
+    Phase,
+    Play,
+    State,
+    Tableau,
+    apply,
+    from_json,
+    legal_actions,
+    to_json,
+    violations,
+)
+
+ROLLING = Tableau(battle=(Card.ROLL,))
+"""A team that has laid its Roll and nothing else."""
+
+Policy = Callable[[State], Action]
+
+
+def assert_rejected(state: State, action: Action, *rule_ids: str) -> None:
+    """``action`` breaks exactly ``rule_ids`` (in table order) and leaves ``state`` as it was."""
+    assert rule_ids, "a rejection names at least one rule"
+    before = to_json(state)
+    copy = from_json(before)
+    assert violations(state, action) == rule_ids
+    with pytest.raises(IllegalAction) as caught:
+        apply(state, action)
+    assert caught.value.rule_ids == rule_ids
+    assert caught.value.action == action
+    assert to_json(state) == before
+    assert state == copy
+    assert action not in legal_actions(state)
+
+
+def assert_legal(state: State, action: Action) -> State:
+    """``action`` is legal and listed; returns the state after it (``state`` is untouched)."""
+    assert violations(state, action) == ()
+    assert action in legal_actions(state)
+    assert_consistent(state)
+    before = to_json(state)
+    after = apply(state, action)
+    assert to_json(state) == before
+    assert after != state
+    return after
+
+
+def candidate_actions(state: State) -> list[Action]:
+    """Every well-formed non-deal action of every seat, card and target team."""
+    actions: list[Action] = []
+    for seat in range(state.players):
+        actions += [Draw(seat), Decline(seat)]
+        for card in Card:
+            actions += [Discard(seat, card), CoupFourre(seat, card)]
+            actions += [Play(seat, card, team) for team in range(state.teams)]
+    return actions
+
+
+def assert_consistent(state: State) -> None:
+    """``legal_actions`` lists, without repeats, exactly the candidates with no violation."""
+    legal = legal_actions(state)
+    assert len(set(legal)) == len(legal)
+    for action in legal:
+        assert violations(state, action) == ()
+        assert action.seat == state.actor
+    allowed = {action for action in candidate_actions(state) if not violations(state, action)}
+    assert set(legal) == allowed
+
+
+def play_round(state: State, choose: Policy, *, check: bool = False) -> list[State]:
+    """Apply ``choose``'s action until the round or match is over; every state visited."""
+    states = [state]
+    for _ in range(5000):
+        if state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return states
+        if check:
+            assert_consistent(state)
+        state = apply(state, choose(state))
+        states.append(state)
+    raise AssertionError("the round did not end within 5000 actions")
+
+
+def first_legal(state: State) -> Action:
+    return legal_actions(state)[0]
+
+
+def last_legal(state: State) -> Action:
+    """In the play phase the last legal action is a discard: nobody ever moves."""
+    return legal_actions(state)[-1]
