@@ -17,6 +17,7 @@ from millebornes import (
     Phase,
     apply,
     deal_from_seed,
+    edition_ids,
     from_json,
     is_chance,
     legal_actions,
@@ -31,7 +32,7 @@ from millebornes_invariants import broken_invariants
 
 CONFIGURATIONS = [
     (edition, players, options)
-    for edition in ("classic",)
+    for edition in edition_ids()
     for players in load_edition(edition).seat_counts
     for options in (
         (),

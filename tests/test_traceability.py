@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from millebornes import edition_ids, load_edition
+from millebornes._spec import load_json
+from millebornes.edition import switches
 from millebornes.spec_index import ID_PATTERN, id_prefixes, spec_entries, spec_ids
 from millebornes_invariants import CATALOGUE
 
@@ -25,9 +28,14 @@ INVARIANT_CODE = sorted((ROOT / "invariants").rglob("*.py"))
 CITING = CODE + TESTS + INVARIANT_CODE + sorted((ROOT / "tools").rglob("*.py"))
 
 
+def known_ids() -> frozenset[str]:
+    """Spec IDs and rule-switch IDs (spec/switches.json)."""
+    return spec_ids() | frozenset(switches())
+
+
 def citations(path: Path) -> set[str]:
     """The tokens of ``path`` shaped like IDs and starting with a known ID prefix."""
-    prefixes = id_prefixes()
+    prefixes = id_prefixes() | {sid.split("-", 1)[0] for sid in switches()}
     text = path.read_text(encoding="utf-8")
     return {tok for tok in ID_PATTERN.findall(text) if tok.split("-", 1)[0] in prefixes}
 
@@ -69,7 +77,7 @@ def test_spec_ids_are_unique_and_well_formed() -> None:
 
 
 def test_every_citation_names_an_existing_id() -> None:
-    known = spec_ids()
+    known = known_ids()
     unknown = {
         f"{path.relative_to(ROOT)}: {token}"
         for path in CITING
@@ -90,8 +98,9 @@ def test_every_rule_is_implemented() -> None:
 def test_every_rule_is_covered_by_a_test() -> None:
     covered = covered_ids()
     missing = sorted(f"{e.id} ({e.file})" for e in spec_entries() if e.id not in covered)
+    missing += sorted(f"{sid} (switches.json)" for sid in switches() if sid not in covered)
     assert missing == [], "IDs no test names in @pytest.mark.rules(...)"
-    unknown = sorted(set(covered) - spec_ids())
+    unknown = sorted(set(covered) - known_ids())
     assert unknown == [], "tests cover IDs the spec does not define"
 
 
@@ -103,3 +112,13 @@ def test_invariant_catalogue_matches_the_spec() -> None:
         protects = (spec[inv.id].option("protects") or "").replace(",", " ").split()
         assert sorted(protects) == sorted(inv.protects), inv.id
         assert inv.doc, f"{inv.id} has no docstring"
+
+
+def test_switches_name_existing_rules_and_editions_name_existing_rulings() -> None:
+    for switch in switches().values():
+        assert switch.rules, switch.id
+        assert set(switch.rules) <= spec_ids(), switch.id
+    for edition in edition_ids():
+        load_edition(edition)  # raises on an unknown switch
+        rulings = load_json(f"editions/{edition}.json")["rulings"]
+        assert set(rulings) <= spec_ids(), edition
