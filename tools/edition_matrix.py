@@ -6,10 +6,10 @@ by hand. ``--check`` exits 1 when the file on disk is stale.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
+from generated import write_or_check
 from millebornes import Card, edition_ids, load_edition
 from millebornes.cards import NAME_EN
 from millebornes.edition import Edition, switches
@@ -93,21 +93,7 @@ def render() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--check", action="store_true", help="compare instead of writing")
-    args = parser.parse_args()
-    text = render()
-    if args.check:
-        same = TARGET.is_file() and TARGET.read_text(encoding="utf-8") == text
-        print(
-            "edition matrix up to date"
-            if same
-            else f"{TARGET} is stale: run tools/edition_matrix.py"
-        )
-        return 0 if same else 1
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET}")
-    return 0
+    return write_or_check(TARGET, render(), __doc__ or "")
 
 
 if __name__ == "__main__":

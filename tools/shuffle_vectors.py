@@ -6,12 +6,12 @@ file on disk differs from what the engine produces now.
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from generated import write_or_check
 from millebornes import SplitMix64, edition_ids, load_edition, shuffled
 
 SEEDS = (0, 1, 42, 1234567, 2**64 - 1)
@@ -66,21 +66,7 @@ def render() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--check", action="store_true", help="compare instead of writing")
-    args = parser.parse_args()
-    text = render()
-    if args.check:
-        same = TARGET.is_file() and TARGET.read_text(encoding="utf-8") == text
-        print(
-            "shuffle vectors up to date"
-            if same
-            else f"{TARGET} is stale: run tools/shuffle_vectors.py"
-        )
-        return 0 if same else 1
-    TARGET.write_text(text, encoding="utf-8")
-    print(f"wrote {TARGET}")
-    return 0
+    return write_or_check(TARGET, render(), __doc__ or "")
 
 
 if __name__ == "__main__":
