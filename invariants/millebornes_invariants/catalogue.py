@@ -31,7 +31,7 @@ class Invariant:
 def card_conservation(state: State) -> list[str]:
     """Every card of the edition's box is in exactly one zone (110 for the classic box)."""
     counts = Counter(state.all_cards())
-    box = Counter(dict(state.rules.box))
+    box = Counter(dict(state.rules.box_for(state.players)))
     if counts == box:
         return []
     return [f"cards gained {dict(counts - box)} and lost {dict(box - counts)}"]
