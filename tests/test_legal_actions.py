@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from millebornes import (
+    Card,
     CoupFourre,
     Decline,
     Discard,
@@ -22,7 +23,14 @@ from millebornes import (
     legal_actions,
     new_round,
 )
-from millebornes.rules import COUP_FOURRE_RULES, DISCARD_RULES, DRAW_RULES, PLAY_RULES
+from millebornes.rules import (
+    COUP_FOURRE_RULES,
+    DISCARD_RULES,
+    DRAW_RULES,
+    PLAY_RULES,
+    PLAY_RULES_BEYOND_HEAD,
+    TARGET_RULES,
+)
 from millebornes_invariants.oracle import legal_by_violations
 
 
@@ -57,6 +65,10 @@ def test_common_head_is_the_same_in_every_table() -> None:
     # legal_actions relies on this head holding by construction (see engine.py).
     head = [rule_id for rule_id, _ in DISCARD_RULES]
     assert head == ["TURN-ACTOR", "TURN-PLAY-OR-DISCARD", "CARD-IN-HAND"]
-    for table in PLAY_RULES:
+    for card, table in zip(Card, PLAY_RULES, strict=True):
         assert [rule_id for rule_id, _ in table[:3]] == head
+        if card is not Card.MEMO:  # and then the target row the engine skips too
+            assert table[3][0] in TARGET_RULES
+            assert PLAY_RULES_BEYOND_HEAD[card] == table[4:]
+            assert not {rule_id for rule_id, _ in table[4:]} & set(TARGET_RULES)
     assert DRAW_RULES[0][0] == COUP_FOURRE_RULES[0][0] == "TURN-ACTOR"

@@ -22,7 +22,7 @@ from millebornes.actions import (
     Play,
 )
 from millebornes.cards import CATEGORY, HAZARDS_STOPPED_BY, PILE, SAFETY_OF, Card, Category, Pile
-from millebornes.edition import load_edition
+from millebornes.edition import edition_ids, load_edition
 from millebornes.errors import IllegalAction, MalformedInput
 from millebornes.rules import (
     COUP_FOURRE_RULES,
@@ -32,7 +32,7 @@ from millebornes.rules import (
     DRAW_RULES,
     EXTENSION_RULES,
     PLAY_RULES,
-    PLAY_RULES_AFTER_COMMON,
+    PLAY_RULES_BEYOND_HEAD,
     broken,
     respects,
 )
@@ -149,7 +149,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return ()
     phase = state.phase
     if phase is Phase.DRAW:
-        draw = Draw(seat)
+        draw = _DRAWS[seat]
         return (draw,) if respects(DRAW_RULES, state, draw) else ()
     if phase is Phase.PLAY:
         return _plays_and_discards(state, seat)
@@ -170,24 +170,35 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
+_SEATS = range(max(max(load_edition(e).seat_counts) for e in edition_ids()))
+# Actions are immutable values, so legal_actions hands out shared instances instead of
+# building new ones for every state (the hot path of random playouts).
+_DRAWS = tuple(Draw(seat) for seat in _SEATS)
+_PLAYS = tuple(tuple(tuple(Play(s, c, t) for t in _SEATS) for c in Card) for s in _SEATS)
+_DISCARDS = tuple(tuple(Discard(s, c) for c in Card) for s in _SEATS)
+
+
 def _plays_and_discards(state: State, seat: int) -> tuple[Action, ...]:
     """The actor's plays and discards. Every candidate is the actor's, in the play phase,
-    with a card from the hand: the common head of the tables holds by construction, so
-    only the rest of each table is asked (tests compare with asking ``violations``)."""
-    own = seat % len(state.tableaus)
-    opponents = tuple(team for team in range(len(state.tableaus)) if team != own)
+    with a card from the hand, aimed where its kind goes: the head of each table holds by
+    construction, so only the rest is asked (tests compare with asking ``violations``)."""
+    teams = len(state.tableaus)
+    own = seat % teams
+    opponents = tuple(team for team in range(teams) if team != own)
     kinds = sorted(set(state.hands[seat]))
     plays: list[Action] = []
+    seat_plays = _PLAYS[seat]
     for card in kinds:
-        table = PLAY_RULES_AFTER_COMMON[card]
-        # Hazards can only go to opponents and everything else only home
-        # (TARGET-OPPONENT, TARGET-OWN-TEAM): other targets are never legal.
+        table = PLAY_RULES_BEYOND_HEAD[card]
+        # Hazards go to opponents and everything else home (TARGET-OPPONENT,
+        # TARGET-OWN-TEAM): no other target is ever legal.
         for target in opponents if CATEGORY[card] is Category.HAZARD else (own,):
-            play = Play(seat, card, target)
+            play = seat_plays[card][target]
             if respects(table, state, play):
                 plays.append(play)
     # DISCARD_RULES is the common head alone (RUL-DISCARD-ANY): every card may go.
-    plays.extend(Discard(seat, card) for card in kinds)
+    seat_discards = _DISCARDS[seat]
+    plays.extend(seat_discards[card] for card in kinds)
     return tuple(plays)
 
 

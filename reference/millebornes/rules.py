@@ -205,12 +205,15 @@ def _play_rules(card: Card) -> tuple[Rule[Play], ...]:
 PLAY_RULES: tuple[tuple[Rule[Play], ...], ...] = tuple(_play_rules(card) for card in Card)
 """The table for playing each card kind, indexed by ``int(card)``."""
 
-PLAY_RULES_AFTER_COMMON: tuple[tuple[Rule[Play], ...], ...] = tuple(
-    table[len(COMMON_PLAY) :] for table in PLAY_RULES
+TARGET_RULES = ("TARGET-OWN-TEAM", "TARGET-OPPONENT")
+
+PLAY_RULES_BEYOND_HEAD: tuple[tuple[Rule[Play], ...], ...] = tuple(
+    table[len(COMMON_PLAY) + 1 :] if len(table) > len(COMMON_PLAY) else () for table in PLAY_RULES
 )
-"""The same tables without their common head (TURN-ACTOR, TURN-PLAY-OR-DISCARD,
-CARD-IN-HAND). ``legal_actions`` only builds plays by the actor, in the play phase,
-of a card in hand, which satisfy that head by construction; it checks the rest."""
+"""The same tables without their head: the common rows (TURN-ACTOR, TURN-PLAY-OR-DISCARD,
+CARD-IN-HAND) and the target row that follows them (TARGET-OWN-TEAM or TARGET-OPPONENT).
+``legal_actions`` only builds plays by the actor, in the play phase, of a card in hand,
+aimed where its kind goes, which satisfy the head by construction; it asks the rest."""
 
 
 # --- the other actions -----------------------------------------------------------
