@@ -1,4 +1,6 @@
-"""Command line: ``millebornes demo`` plays a seeded demo and prints its transcript."""
+"""Command line: ``millebornes demo`` plays a seeded demo and prints its transcript;
+``millebornes serve`` and ``millebornes conformance generate|run|coverage`` are the
+conformance suite's commands (:mod:`millebornes.conformance.commands`)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from collections.abc import Sequence
 
 from millebornes.actions import Action, Discard, Draw, Play
 from millebornes.cards import CATEGORY, Category
+from millebornes.conformance.commands import add_commands, dispatch
 from millebornes.engine import apply, is_chance, legal_actions, new_match
 from millebornes.scoring import match_winners, score_round
 from millebornes.shuffle import SplitMix64, deal_from_seed, round_seed
@@ -66,10 +69,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--option", action="append", default=[], help="e.g. goal_700 (4 or 8 players)"
     )
     play.add_argument("--rounds", type=int, default=1, help="rounds to play; 0 = the whole match")
+    add_commands(commands)
     args = parser.parse_args(argv)
     if args.command == "demo":
         demo(args.seed, args.players, tuple(args.option), args.rounds or None)
-    return 0
+        return 0
+    return dispatch(args)
 
 
 if __name__ == "__main__":
