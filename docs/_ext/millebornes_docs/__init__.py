@@ -1,0 +1,51 @@
+"""Sphinx extension that renders the Mille Bornes specification.
+
+It renders the directive blocks of ``spec/*.md`` as numbered, anchored,
+traceable statements (:mod:`.entries`, :mod:`.traceview`), forwards
+``id/<ID>.html`` to wherever a statement lives (:mod:`.pages`), lists the spec
+files in the navigation as they appear on disk (:mod:`.toc`), generates every
+table of figures and the card glossary from the edition data (:mod:`.tables`,
+:mod:`.glossary`), shows the engine's precondition tables
+(:mod:`.engine_tables`), draws the diagrams from the engine (:mod:`.diagrams`,
+laid out by :mod:`.svg`), and writes the API reference pages (:mod:`.apidoc`).
+``docs/about.md`` explains why this is a small extension rather than
+sphinx-needs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from millebornes_docs import (
+    apidoc,
+    diagrams,
+    engine_tables,
+    entries,
+    glossary,
+    nodes,
+    pages,
+    symlinks,
+    tables,
+    toc,
+    traceview,
+)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    for module in (
+        nodes,
+        entries,
+        traceview,
+        pages,
+        symlinks,
+        toc,
+        tables,
+        glossary,
+        engine_tables,
+        diagrams,
+        apidoc,
+    ):
+        module.setup(app)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,216 @@
+"""The generated content says what the sources say: tables from the edition data,
+traceability rows from the test markers, diagrams from the engine, doctests run."""
+
+from __future__ import annotations
+
+import ast
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+from sitecheck import ROOT, SPEC, doctest_build, page, site
+
+import millebornes
+from millebornes import Phase
+
+DOCS = ROOT / "docs"
+
+
+def _editions() -> dict[str, dict[str, object]]:
+    return {
+        path.stem: json.loads(path.read_text(encoding="utf-8"))
+        for path in sorted((SPEC / "editions").glob("*.json"))
+    }
+
+
+def _table_rows(html_text: str, table_class: str) -> list[list[str]]:
+    """The rows of the first table with ``table_class``, as lists of cell texts."""
+    start = html_text.index(table_class)
+    table = html_text[start : html_text.index("</table>", start)]
+    rows = []
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", table, re.S):
+        cells = re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)
+        rows.append([" ".join(html.unescape(re.sub(r"<[^>]+>", " ", c)).split()) for c in cells])
+    return rows
+
+
+# --- no number typed by hand -------------------------------------------------------------
+
+
+NUMBER_CELL = re.compile(r"^[~\u2248]?\d[\d\s.,\u00d7x+%-]*(km|points|pts|cards)?$")
+"""A table cell that is a figure: 14, 1 000, 700 km, 4 times (x or the sign), 300 points."""
+
+
+def test_no_docs_page_types_a_table_of_numbers_by_hand() -> None:
+    """Figures in tables come from the data through directives: no Markdown table in
+    docs/ (the generated API pages included) has a cell that is a number."""
+    offenders = []
+    for path in sorted(DOCS.rglob("*.md")):
+        if "_build" in path.parts or "spec" in path.relative_to(DOCS).parts[:1]:
+            continue  # spec/ is a link to the spec, whose own tests guard its tables
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not line.lstrip().startswith("|"):
+                continue
+            cells = [cell.strip().strip("`*") for cell in line.strip().strip("|").split("|")]
+            if any(NUMBER_CELL.match(cell) for cell in cells):
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert offenders == []
+
+
+def test_the_number_check_recognises_a_typed_table() -> None:
+    assert (
+        NUMBER_CELL.match("14") and NUMBER_CELL.match("1000 km") and NUMBER_CELL.match("4 \u00d7")
+    )
+    assert not NUMBER_CELL.match("seat 0 deals from the deck")
+    assert not NUMBER_CELL.match("---")
+
+
+def test_the_box_table_shows_each_editions_counts() -> None:
+    rows = _table_rows((site() / "editions.html").read_text(encoding="utf-8"), "mb-box")
+    header, body = rows[0], rows[1:]
+    editions = _editions()
+    for edition_id, data in editions.items():
+        column = header.index(edition_id)
+        box = data["box"]
+        assert isinstance(box, dict)
+        for kind, count in box.items():
+            row = next(r for r in body if len(r) == len(header) and r[0].endswith(f" {kind}"))
+            assert row[column] == str(count), (edition_id, kind)
+        totals = next(r for r in body if r[0] == "All cards in the box")
+        assert totals[column] == str(sum(box.values()))
+
+
+def test_the_scoring_table_shows_each_editions_points() -> None:
+    rows = _table_rows((site() / "editions.html").read_text(encoding="utf-8"), "mb-scoring")
+    header, body = rows[0], rows[1:]
+    for edition_id, data in _editions().items():
+        scoring = data["scoring"]
+        assert isinstance(scoring, dict)
+        for item, points in scoring.items():
+            row = next(r for r in body if r[0].split(":")[0].strip() == item)
+            assert row[header.index(edition_id)] == str(points), (edition_id, item)
+
+
+def test_the_seats_table_shows_the_engines_teams() -> None:
+    rows = _table_rows((site() / "editions.html").read_text(encoding="utf-8"), "mb-seats")
+    header = rows[0]
+    for edition_id in millebornes.edition_ids():
+        edition = millebornes.load_edition(edition_id)
+        for players in edition.seat_counts:
+            row = next(r for r in rows[1:] if r[0] == str(players))
+            cell = row[header.index(edition_id)]
+            state = millebornes.new_match(edition_id, players)
+            if state.teams < players:
+                for team in range(state.teams):
+                    seats = ", ".join(map(str, state.members(team)))
+                    assert f"team {team}: seats {seats}" in cell
+
+
+def test_the_glossary_names_every_card_in_every_edition() -> None:
+    text = page(site() / "glossary.html").text
+    ids = page(site() / "glossary.html").ids
+    for data in _editions().values():
+        names = data["names_fr"]
+        assert isinstance(names, dict)
+        for kind, name in names.items():
+            assert f"card-{kind}" in ids
+            assert name in text, name
+
+
+def test_the_edition_matrix_lists_every_switch() -> None:
+    switches = json.loads((SPEC / "switches.json").read_text(encoding="utf-8"))["switches"]
+    ids = page(site() / "editions.html").ids
+    assert {s["id"] for s in switches} <= ids
+
+
+# --- traceability ----------------------------------------------------------------------
+
+
+def _marked_tests() -> dict[str, set[str]]:
+    """ID -> names of the test functions whose own decorators name it: read here
+    independently of the extension, as a check on what it renders."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            for decorator in node.decorator_list:
+                if (
+                    isinstance(decorator, ast.Call)
+                    and isinstance(decorator.func, ast.Attribute)
+                    and decorator.func.attr == "rules"
+                ):
+                    for arg in decorator.args:
+                        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                            found.setdefault(arg.value, set()).add(node.name)
+    return found
+
+
+def test_traceability_rows_name_the_tests_that_cover_each_rule() -> None:
+    catalogue = json.loads((site() / "ids.json").read_text(encoding="utf-8"))
+    for rule_id, tests in _marked_tests().items():
+        if rule_id not in catalogue:
+            continue  # tests/test_traceability.py reports unknown IDs
+        source = (site() / catalogue[rule_id]["url"].split("#")[0]).read_text(encoding="utf-8")
+        block = source[source.index(f'id="{rule_id}"') :]
+        block = block[: block.index("</details>")]
+        for name in tests:
+            assert f"::{name}" in block, f"{rule_id}: {name} not listed"
+
+
+def test_the_conformance_column_follows_the_suite() -> None:
+    text = page(site() / "traceability.html").text
+    index = ROOT / "conformance" / "index.json"
+    if index.is_file():
+        cases = json.loads(index.read_text(encoding="utf-8"))
+        total = len(cases["cases"] if isinstance(cases, dict) else cases)
+        assert f"the {total} cases of conformance/index.json" in text
+    else:
+        assert "No conformance suite generated yet" in text
+
+
+# --- diagrams --------------------------------------------------------------------------
+
+
+def test_the_diagrams_are_inline_svg_drawn_from_the_engine() -> None:
+    source = (site() / "diagrams.html").read_text(encoding="utf-8")
+    svgs = re.findall(
+        r'<svg xmlns="http://www.w3.org/2000/svg" class="mb-diagram".*?</svg>', source, re.S
+    )
+    assert len(svgs) >= 4
+    phases = next(s for s in svgs if 'id="diagram-phases"' in s)
+    for phase in Phase:
+        assert f"Phase.{phase.name}" in phases, phase
+    # The coup-fourré window is entered by a hazard and left by the two reactions.
+    assert "Play hazard" in phases and "CoupFourre" in phases and "Decline" in phases
+    battle = next(s for s in svgs if 'id="diagram-battle-pile"' in s)
+    assert 'id="diagram-battle-pile-ROLL"' in battle and "mb-edge-hazard" in battle
+
+
+# --- worked examples --------------------------------------------------------------------
+
+
+@pytest.mark.rules(
+    "TURN-DRAW",
+    "TURN-PLAY-OR-DISCARD",
+    "REM-MATCH",
+    "CF-WINDOW",
+    "CF-EFFECT",
+    "CF-REPLACEMENT",
+    "CF-TURN",
+    "CF-DECLINE",
+    "END-GOAL",
+    "SCORE-SHEET",
+    "SCORE-SHUTOUT",
+)
+def test_the_worked_examples_run_as_doctests() -> None:
+    build = doctest_build()
+    assert build.returncode == 0, build.output
+    report = (ROOT / "docs" / "_build" / "doctest" / "output.txt").read_text(encoding="utf-8")
+    match = re.search(r"(\d+) tests\s+0 failures in tests", report)
+    assert match and int(match.group(1)) >= 30, report
+    examples = Path(ROOT / "docs" / "examples.md").read_text(encoding="utf-8")
+    for heading in ("## A turn", "## A coup-fourré", "## The score sheet"):
+        assert heading in examples
