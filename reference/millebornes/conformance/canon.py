@@ -1,0 +1,90 @@
+"""Canonical JSON text, state digests and the constants every part of the suite shares.
+
+A case file is *canonical*: keys sorted, one-space indentation, an array or
+object whose members are all scalars on one line (``", "`` and ``": "`` between
+them), every other array and object one member per line, UTF-8 without escapes,
+LF line ends and a final newline. The same value always gives
+the same bytes, so regenerating the suite from the same commit is byte-identical.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from millebornes.serialize import canonical
+
+CASE_FORMAT = "millebornes-conformance/1"
+"""The ``format`` of every case file (and of the index); the number changes on any
+incompatible change of the case format."""
+INDEX_FORMAT = "millebornes-conformance-index/1"
+COVERAGE_FORMAT = "millebornes-conformance-coverage/1"
+PROTOCOL_VERSION = 1
+"""The version of the JSON-lines protocol (spec/conformance/protocol.md)."""
+GENERATOR = "millebornes.conformance.generate"
+
+KINDS = ("shuffle", "setup", "step", "legal", "score", "trace")
+"""The kinds of case, in the order the suite lists them."""
+
+JsonDict = dict[str, Any]
+
+
+def spec_version() -> str:
+    """The version of the specification the suite was generated from (the package's)."""
+    try:
+        return metadata.version("millebornes")
+    except metadata.PackageNotFoundError:  # running from a source tree that is not installed
+        return "0+unknown"
+
+
+def repository_root() -> Path:
+    """The repository the package runs from (reference/millebornes/conformance/../../..)."""
+    return Path(__file__).resolve().parents[3]
+
+
+def default_suite_dir() -> Path:
+    """Where the generated suite lives in the repository: ``conformance/``."""
+    return repository_root() / "conformance"
+
+
+def digest(state: JsonDict) -> str:
+    """The digest of a state: the first 16 hex digits of the SHA-256 of its compact
+    canonical JSON (sorted keys, no spaces, UTF-8), as ``serialize.canonical`` writes it."""
+    return hashlib.sha256(canonical(state).encode("utf-8")).hexdigest()[:16]
+
+
+def _scalar(value: Any) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def dumps(value: Any) -> str:
+    """The canonical text of a JSON value (see the module docstring), ending with LF."""
+    return _dump(value, 0) + "\n"
+
+
+def _text(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _dump(value: Any, depth: int) -> str:
+    pad = " " * (depth + 1)
+    end = " " * depth
+    if isinstance(value, dict):
+        if all(_scalar(item) for item in value.values()):
+            pairs = (f"{_text(str(key))}: {_text(value[key])}" for key in sorted(value))
+            return "{" + ", ".join(pairs) + "}"
+        items = [
+            f"{pad}{json.dumps(str(key), ensure_ascii=False)}: {_dump(value[key], depth + 1)}"
+            for key in sorted(value)
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + end + "}"
+    if isinstance(value, (list, tuple)):
+        if all(_scalar(item) for item in value):
+            return "[" + ", ".join(json.dumps(item, ensure_ascii=False) for item in value) + "]"
+        return "[\n" + ",\n".join(pad + _dump(item, depth + 1) for item in value) + "\n" + end + "]"
+    if not _scalar(value):
+        raise TypeError(f"not a JSON value: {value!r}")
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,313 @@
+"""``millebornes conformance run``: drive any engine through the suite.
+
+The runner starts the engine as a subprocess, shakes hands (PROTO-HELLO), then
+runs the selected cases one by one within a time limit each. A case the engine
+cannot take (an edition it does not support, a capability it lacks) is skipped
+with the reason; an engine that cannot load a state gets every case that can be
+replayed from a deck and actions (PROTO-REPLAY). When the engine crashes, hangs,
+prints garbage or answers out of order, the case is *errored*, the engine is
+killed and a fresh one serves the next case.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from millebornes import new_round
+from millebornes.actions import Deal
+from millebornes.conformance.canon import CASE_FORMAT, INDEX_FORMAT, PROTOCOL_VERSION, JsonDict
+from millebornes.conformance.checks import (
+    ERRORED,
+    FAIL,
+    OUTCOMES,
+    PASS,
+    SKIPPED,
+    WRONG_REASON,
+    Context,
+    run_case,
+)
+from millebornes.conformance.engine_process import EngineError, EngineProcess
+from millebornes.engine import apply
+from millebornes.serialize import action_from_dict, state_to_dict
+
+REPORT_FORMAT = "millebornes-conformance-report/1"
+HANDSHAKE_ATTEMPTS = 3
+
+
+class SuiteFiles:
+    """A generated suite on disk: its index and its case files."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        index = json.loads((root / "index.json").read_text(encoding="utf-8"))
+        if index.get("format") != INDEX_FORMAT:
+            raise ValueError(f"{root}/index.json is not a {INDEX_FORMAT} index")
+        self.index: JsonDict = index
+        self.entries: list[JsonDict] = index["cases"]
+        self._paths = {entry["id"]: entry["path"] for entry in self.entries}
+
+    def case(self, case_id: str) -> JsonDict:
+        case: JsonDict = json.loads((self.root / self._paths[case_id]).read_text(encoding="utf-8"))
+        if case.get("format") != CASE_FORMAT:
+            raise ValueError(f"{case_id}: not a {CASE_FORMAT} case")
+        return case
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which cases to run; each list is a choice (any of), and all lists must hold."""
+
+    editions: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+    features: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    cases: tuple[str, ...] = ()
+    """Shell-style patterns on case IDs."""
+
+    def admits(self, entry: JsonDict) -> bool:
+        return (
+            (not self.editions or entry["edition"] in self.editions)
+            and (not self.rules or bool(set(self.rules) & set(entry["rules"])))
+            and (not self.features or bool(set(self.features) & set(entry["features"])))
+            and (not self.kinds or entry["kind"] in self.kinds)
+            and (not self.cases or any(fnmatch.fnmatchcase(entry["id"], p) for p in self.cases))
+        )
+
+    def as_json(self) -> JsonDict:
+        return {
+            "editions": list(self.editions),
+            "rules": list(self.rules),
+            "features": list(self.features),
+            "kinds": list(self.kinds),
+            "cases": list(self.cases),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    id: str
+    kind: str
+    edition: str
+    outcome: str
+    reason: str
+    seconds: float
+
+
+@dataclass(slots=True)
+class Report:
+    engine: JsonDict = field(default_factory=dict)
+    results: list[Result] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def counts(self) -> dict[str, int]:
+        found = Counter(result.outcome for result in self.results)
+        return {outcome: found[outcome] for outcome in OUTCOMES}
+
+    def closing_line(self) -> str:
+        """``N passed, N failed, N skipped``: failed counts wrong reasons and errors too."""
+        c = self.counts()
+        failed = c[FAIL] + c[WRONG_REASON] + c[ERRORED]
+        return f"{c[PASS]} passed, {failed} failed, {c[SKIPPED]} skipped"
+
+    def as_json(self, filters: Filters, suite: SuiteFiles) -> JsonDict:
+        return {
+            "format": REPORT_FORMAT,
+            "engine": self.engine,
+            "suite": {"path": str(suite.root), "spec_version": suite.index["spec_version"]},
+            "filters": filters.as_json(),
+            "counts": self.counts(),
+            "summary": self.closing_line(),
+            "seconds": round(self.seconds, 3),
+            "cases": [
+                {
+                    "id": r.id,
+                    "kind": r.kind,
+                    "edition": r.edition,
+                    "outcome": r.outcome,
+                    "reason": r.reason,
+                    "seconds": round(r.seconds, 4),
+                }
+                for r in self.results
+            ],
+        }
+
+
+def reference_state(trace: JsonDict, steps: int) -> JsonDict | None:
+    """The reference engine's state after ``steps`` actions of ``trace`` (for diagnostics)."""
+    try:
+        deck = action_from_dict({"type": "deal", "seat": 0, "deck": trace["input"]["deck"]})
+        assert isinstance(deck, Deal)
+        state = new_round(
+            trace["edition"], trace["players"], tuple(trace["options"]), deck=deck.deck
+        )
+        for action in trace["input"]["actions"][:steps]:
+            state = apply(state, action_from_dict(action))
+        return state_to_dict(state)
+    except Exception:  # a diagnostic only: the verdict stands without it
+        return None
+
+
+class Runner:
+    """Runs cases against one engine command, restarting it after each protocol failure."""
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        suite: SuiteFiles,
+        *,
+        timeout: float = 10.0,
+        reasons: str = "exact",
+        echo: Callable[[str], None] = print,
+        verbose: bool = False,
+    ) -> None:
+        self.command = list(command)
+        self.suite = suite
+        self.timeout = timeout
+        self.reasons = reasons
+        self.echo = echo
+        self.verbose = verbose
+        self.process: EngineProcess | None = None
+        self.hello: JsonDict = {}
+        self._traces: dict[str, JsonDict] = {}
+
+    def _trace(self, case_id: str) -> JsonDict:
+        if case_id not in self._traces:
+            self._traces[case_id] = self.suite.case(case_id)
+        return self._traces[case_id]
+
+    def _engine(self) -> EngineProcess:
+        """The running engine, started and greeted if need be (PROTO-HELLO)."""
+        if self.process is not None and self.process.running:
+            return self.process
+        self._drop()
+        process = EngineProcess(self.command)
+        process.start()
+        self.process = process
+        try:
+            hello = process.request(
+                {"op": "hello", "protocol": PROTOCOL_VERSION, "suite": CASE_FORMAT},
+                time.monotonic() + max(self.timeout, 10.0),
+            )
+            self.hello = _check_hello(hello)
+        except EngineError:
+            self._drop()
+            raise
+        return process
+
+    def _drop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process = None
+
+    def _skip_reason(self, entry: JsonDict) -> str | None:
+        editions = self.hello.get("editions", [])
+        if entry["edition"] not in editions:
+            return f"edition {entry['edition']!r} is not among the engine's editions"
+        for need in entry.get("needs", []):
+            if need not in self.hello.get("capabilities", []):
+                why = {
+                    "load_state": "its state is given directly, no deck and actions reach it",
+                    "shuffle": "the engine does not offer the portable shuffle",
+                }.get(need, "")
+                return f"needs capability {need}: {why}"
+        return None
+
+    def run(self, entries: Iterable[JsonDict]) -> Report:
+        report = Report()
+        started = time.monotonic()
+        pending = list(entries)
+        failures = 0
+        last_error = ""
+        for position, entry in enumerate(pending):
+            if failures >= HANDSHAKE_ATTEMPTS:
+                reason = f"engine unavailable: {last_error}"
+                report.results += [_result(e, ERRORED, reason, 0.0) for e in pending[position:]]
+                self.echo(f"giving up: {reason}")
+                break
+            try:
+                process = self._engine()
+            except EngineError as error:
+                failures += 1
+                last_error = str(error)
+                report.results.append(_result(entry, ERRORED, f"engine start: {error}", 0.0))
+                self._show(report.results[-1])
+                continue
+            failures = 0
+            report.engine = self.hello.get("engine", {})
+            report.results.append(self._one(entry, process))
+            self._show(report.results[-1])
+        if self.process is not None:
+            self.process.stop()
+            self.process = None
+        report.seconds = time.monotonic() - started
+        return report
+
+    def _one(self, entry: JsonDict, process: EngineProcess) -> Result:
+        start = time.monotonic()
+        skip = self._skip_reason(entry)
+        if skip:
+            return _result(entry, SKIPPED, skip, 0.0)
+        deadline = start + self.timeout
+        ctx = Context(
+            ask=lambda request: process.request(request, deadline),
+            load_state="load_state" in self.hello.get("capabilities", []),
+            trace=self._trace,
+            reasons=self.reasons,
+            expected_state=reference_state,
+        )
+        try:
+            outcome, reason = run_case(self.suite.case(entry["id"]), ctx)
+        except EngineError as error:
+            self._drop()
+            outcome, reason = ERRORED, str(error)
+        except Exception as error:  # an answer so odd that judging it failed: say so, go on
+            outcome, reason = ERRORED, f"the answer could not be judged: {error!r}"
+        return _result(entry, outcome, reason, time.monotonic() - start)
+
+    def _show(self, result: Result) -> None:
+        if result.outcome != PASS or self.verbose:
+            if result.outcome == SKIPPED and not self.verbose:
+                return
+            line = f"{result.outcome.upper():<13} {result.id}"
+            self.echo(line + (f": {result.reason}" if result.reason else ""))
+
+
+def _result(entry: JsonDict, outcome: str, reason: str, seconds: float) -> Result:
+    return Result(entry["id"], entry["kind"], entry["edition"], outcome, reason, seconds)
+
+
+def _check_hello(response: JsonDict) -> JsonDict:
+    """The handshake must name the engine, its editions and capabilities (PROTO-HELLO)."""
+    problems = []
+    if response.get("ok") is not True:
+        problems.append(f"not a success: {response.get('error')}")
+    if response.get("protocol") != PROTOCOL_VERSION:
+        problems.append(f"protocol {response.get('protocol')!r}, expected {PROTOCOL_VERSION}")
+    engine = response.get("engine")
+    if not isinstance(engine, dict) or not isinstance(engine.get("name"), str):
+        problems.append("no engine name")
+    for key in ("editions", "capabilities"):
+        value = response.get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            problems.append(f"{key!r} is not a list of strings")
+    if problems:
+        raise EngineError("bad handshake: " + "; ".join(problems))
+    return response
+
+
+def skip_summary(report: Report) -> list[str]:
+    """One line per reason cases were skipped, with how many and the first few."""
+    by_reason: dict[str, list[str]] = {}
+    for result in report.results:
+        if result.outcome == SKIPPED:
+            by_reason.setdefault(result.reason, []).append(result.id)
+    return [
+        f"skipped {len(ids)}: {reason} (e.g. {', '.join(ids[:3])})"
+        for reason, ids in sorted(by_reason.items())
+    ]

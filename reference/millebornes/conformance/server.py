@@ -1,0 +1,189 @@
+"""``millebornes serve``: the reference engine behind the conformance protocol.
+
+The protocol (spec/conformance/protocol.md) is JSON lines on stdin and stdout:
+one request, one response. This adapter is also the model for adapters in other
+languages: it keeps a current state (PROTO-SESSION), loads any state a request
+carries unless told not to (``--no-load-state``, to test the runner's replay
+path), and never dies on bad input: every request gets a response.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from typing import Any, TextIO
+
+from millebornes.conformance.canon import PROTOCOL_VERSION, JsonDict, spec_version
+from millebornes.conformance.cases import score_to_dict
+from millebornes.edition import edition_ids, load_edition
+from millebornes.engine import apply, legal_actions, new_match
+from millebornes.errors import IllegalAction, MalformedInput
+from millebornes.serialize import (
+    action_from_dict,
+    action_to_dict,
+    canonical,
+    state_from_dict,
+    state_to_dict,
+)
+from millebornes.shuffle import round_seed, shuffled
+from millebornes.state import State
+
+ENGINE_NAME = "millebornes-reference"
+ERROR_KINDS = ("malformed", "unsupported", "no_state", "internal")
+
+
+class ProtocolError(Exception):
+    """A request this engine answers with an error response (PROTO-ERRORS)."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+class Session:
+    """One conversation: the current state and what the engine declared it can do."""
+
+    def __init__(self, *, load_state: bool = True) -> None:
+        self.load_state = load_state
+        self.current: State | None = None
+        self.stopped = False
+
+    def capabilities(self) -> list[str]:
+        return ["load_state", "shuffle"] if self.load_state else ["shuffle"]
+
+    def handle(self, request: Any) -> JsonDict:
+        """The response to one request; never raises."""
+        request_id = request.get("id") if isinstance(request, dict) else None
+        try:
+            if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+                raise ProtocolError("malformed", "a request is an object with a string 'op'")
+            if not isinstance(request_id, (int, str)) or isinstance(request_id, bool):
+                raise ProtocolError("malformed", "a request has an integer or string 'id'")
+            body = self._dispatch(request["op"], request)
+        except ProtocolError as error:
+            return _error(request_id, error.kind, str(error))
+        except MalformedInput as error:
+            return _error(request_id, "malformed", str(error))
+        except Exception as error:  # PROTO-ERRORS: an internal failure is answered, not fatal
+            detail = traceback.format_exception_only(type(error), error)[-1].strip()
+            return _error(request_id, "internal", detail)
+        # PROTO-FORMATS: states, actions and sheets leave in the spec's JSON forms.
+        return {"id": request_id, "ok": True, **body}
+
+    def _dispatch(self, op: str, request: JsonDict) -> JsonDict:
+        match op:
+            case "hello":
+                return self._hello(request)
+            case "shuffle":
+                return _shuffle(request)
+            case "start":
+                return self._start(request)
+            case "legal":  # PROTO-LEGAL
+                state = self._state(request)
+                return {"actions": [action_to_dict(a) for a in legal_actions(state)]}
+            case "apply":
+                return self._apply(request)
+            case "score":  # PROTO-SCORE
+                return score_to_dict(self._state(request))
+            case "stop":
+                self.stopped = True  # PROTO-STOP
+                return {}
+        raise ProtocolError("unsupported", f"unknown op {op!r}")
+
+    def _hello(self, request: JsonDict) -> JsonDict:
+        # PROTO-HELLO: name the engine, its editions and what it can do.
+        if request.get("protocol") != PROTOCOL_VERSION:
+            raise ProtocolError(
+                "unsupported", f"this engine speaks protocol {PROTOCOL_VERSION} only"
+            )
+        return {
+            "protocol": PROTOCOL_VERSION,
+            "engine": {"name": ENGINE_NAME, "version": spec_version(), "language": "Python"},
+            "editions": list(edition_ids()),
+            "capabilities": self.capabilities(),
+        }
+
+    def _state(self, request: JsonDict) -> State:
+        """PROTO-SESSION: the state a request carries becomes the current state."""
+        if "state" in request:
+            if not self.load_state:
+                raise ProtocolError("unsupported", "this engine was started without load_state")
+            self.current = state_from_dict(request["state"])
+        if self.current is None:
+            raise ProtocolError("no_state", "no current state: start a round first")
+        return self.current
+
+    def _start(self, request: JsonDict) -> JsonDict:
+        # PROTO-START: seat 0 deals the first round of a new match from the deck given.
+        edition, players = request.get("edition"), request.get("players")
+        options = request.get("options", [])
+        if not isinstance(edition, str) or not isinstance(players, int):
+            raise ProtocolError("malformed", "start needs an edition (string) and players (int)")
+        if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+            raise ProtocolError("malformed", "options is a list of option names")
+        deal = action_from_dict({"type": "deal", "seat": 0, "deck": request.get("deck")})
+        try:
+            state = apply(new_match(edition, players, tuple(options)), deal)
+        except IllegalAction as error:
+            return {"outcome": "rejected", "rules": list(error.rule_ids)}
+        self.current = state
+        return {"outcome": "applied", "state": state_to_dict(state)}
+
+    def _apply(self, request: JsonDict) -> JsonDict:
+        # PROTO-APPLY: the next state, or the rules broken and the state unchanged.
+        state = self._state(request)
+        action = action_from_dict(request.get("action"))
+        try:
+            self.current = apply(state, action)
+        except IllegalAction as error:
+            return {
+                "outcome": "rejected",
+                "rules": list(error.rule_ids),
+                "state": state_to_dict(state),
+            }
+        return {"outcome": "applied", "state": state_to_dict(self.current)}
+
+
+def _shuffle(request: JsonDict) -> JsonDict:
+    # PROTO-SHUFFLE: the portable shuffle of spec/shuffle.md, round seeds included.
+    edition, players = request.get("edition"), request.get("players")
+    seed, round_number = request.get("seed"), request.get("round", 1)
+    if not isinstance(edition, str) or not isinstance(players, int):
+        raise ProtocolError("malformed", "shuffle needs an edition (string) and players (int)")
+    if not isinstance(round_number, int) or round_number < 1:
+        raise ProtocolError("malformed", "shuffle needs a round number from 1")
+    if not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise ProtocolError("malformed", "a seed is an integer from 0 to 2**64 - 1")
+    rules = load_edition(edition)
+    if players not in rules.seat_counts:
+        raise MalformedInput(f"{edition} is not played by {players}")
+    deck = shuffled(rules.playing_cards(players), round_seed(seed, round_number))
+    return {"deck": [card.name for card in deck]}
+
+
+def _error(request_id: Any, kind: str, message: str) -> JsonDict:
+    return {"id": request_id, "ok": False, "error": {"kind": kind, "message": message}}
+
+
+def serve(
+    stdin: TextIO | None = None, stdout: TextIO | None = None, *, load_state: bool = True
+) -> int:
+    """Answer requests line by line until ``stop`` or the end of input (PROTO-FRAMING)."""
+    source = stdin if stdin is not None else sys.stdin
+    sink = stdout if stdout is not None else sys.stdout
+    session = Session(load_state=load_state)
+    for line in source:
+        if not line.strip():
+            continue
+        try:
+            request = json.loads(line)
+        except ValueError as error:
+            response = _error(None, "malformed", f"not JSON: {error}")
+        else:
+            response = session.handle(request)
+        sink.write(canonical(response) + "\n")
+        sink.flush()
+        if session.stopped:
+            break
+    return 0
