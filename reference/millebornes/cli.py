@@ -21,9 +21,11 @@ POLICY_SALT = 0x5EED_0F_B0_27E5
 """Mixed into the seed for the demo players' choices, so they differ from the shuffle."""
 
 
-def demo(seed: int, players: int, options: tuple[str, ...], rounds: int | None) -> None:
+def demo(
+    edition: str, seed: int, players: int, options: tuple[str, ...], rounds: int | None
+) -> None:
     """Play with random legal choices (drawn from SplitMix64) and print every step."""
-    state = new_match("classic", players, options)
+    state = new_match(edition, players, options)
     chooser = SplitMix64(seed ^ POLICY_SALT)
     print(f"{state.rules.title}: {players} players, {state.teams} teams, goal {state.goal} km")
     print(f"seed {seed}")
@@ -63,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="millebornes", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("demo", help="play a seeded demo and print its transcript")
+    play.add_argument("--edition", default="classic", help="classic, cars, asterix or allonge")
     play.add_argument("--seed", type=int, default=2026)
     play.add_argument("--players", type=int, default=2)
     play.add_argument(
@@ -72,7 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_commands(commands)
     args = parser.parse_args(argv)
     if args.command == "demo":
-        demo(args.seed, args.players, tuple(args.option), args.rounds or None)
+        demo(args.edition, args.seed, args.players, tuple(args.option), args.rounds or None)
         return 0
     return dispatch(args)
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
 from millebornes.cards import NAME_EN, Card
-from millebornes.scoring import RoundScore
+from millebornes.scoring import SHEET_ITEMS, RoundScore
 from millebornes.state import State, Tableau
 
 
@@ -54,7 +54,14 @@ def describe(before: State, action: Action) -> str:
 
 def score_sheet(state: State, sheet: RoundScore) -> Iterator[str]:
     """The score sheet as aligned text lines."""
-    columns = ("distance", "safeties", "coups_fourres", "round_win", "win_without_200", "shutout")
+    # The edition's items only: an item it scores 0 for everybody, always, is left out.
+    points = state.rules.scoring
+    unused = {
+        "all_safeties": points.all_safeties_bonus,
+        "delayed_action": points.delayed_action,
+        "extension": points.extension,
+    }
+    columns = [item for item in SHEET_ITEMS if unused.get(item, 1)]
     yield "team " + "".join(f"{c:>16}" for c in columns) + f"{'round':>8}{'match':>8}"
     for line in sheet.teams:
         values = "".join(f"{getattr(line, c):>16}" for c in columns)
