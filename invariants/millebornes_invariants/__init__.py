@@ -1,8 +1,30 @@
 """Named invariants of the Mille Bornes rules, checked against the reference engine.
 
+* :mod:`.catalogue` — state and step invariants with their IDs (spec/invariants.md);
+* :mod:`.machine` — the hypothesis state machine that checks them at every step;
+* :mod:`.z3model` — the count abstraction, its inductive proofs and the facts
+  (spec/facts.md);
+* :mod:`.mutants` — deliberately broken rules, to measure what the nets catch.
+
 The engine never imports this package; tests and tools import both.
 """
 
-from millebornes_invariants.catalogue import CATALOGUE, Invariant, broken_invariants
+from millebornes_invariants.catalogue import (
+    CATALOGUE,
+    STATE_INVARIANTS,
+    STEP_INVARIANTS,
+    Invariant,
+    StepInvariant,
+    broken_invariants,
+    broken_step_invariants,
+)
 
-__all__ = ["CATALOGUE", "Invariant", "broken_invariants"]
+__all__ = [
+    "CATALOGUE",
+    "STATE_INVARIANTS",
+    "STEP_INVARIANTS",
+    "Invariant",
+    "StepInvariant",
+    "broken_invariants",
+    "broken_step_invariants",
+]

@@ -55,14 +55,20 @@ def _swap(original: object, replacement: object) -> Iterator[None]:
             setattr(module, attribute, original)
 
 
-_TABLE_NAMES = (
-    "PLAY_RULES",
-    "PLAY_RULES_AFTER_COMMON",
-    "DRAW_RULES",
-    "DISCARD_RULES",
-    "COUP_FOURRE_RULES",
-    "DECLINE_RULES",
-    "DEAL_RULES",
+_TABLE_NAMES = tuple(
+    name
+    for name in (
+        "PLAY_RULES",
+        "PLAY_RULES_BEYOND_HEAD",  # the engine's name for the tables without their head
+        "PLAY_RULES_AFTER_COMMON",  # its earlier name
+        "DRAW_RULES",
+        "DISCARD_RULES",
+        "COUP_FOURRE_RULES",
+        "DECLINE_RULES",
+        "DEAL_RULES",
+        "EXTENSION_RULES",
+    )
+    if hasattr(rules, name)
 )
 
 

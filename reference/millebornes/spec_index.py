@@ -19,7 +19,7 @@ from functools import cache
 
 from millebornes._spec import spec_dir
 
-KINDS = ("rule", "ruling", "assumption", "invariant")
+KINDS = ("rule", "ruling", "assumption", "invariant", "fact")
 _OPENING = re.compile(r"^```\{(" + "|".join(KINDS) + r")\}\s+([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\s*$")
 _OPTION = re.compile(r"^:([a-z_]+):\s*(.*)$")
 ID_PATTERN = re.compile(r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b")
