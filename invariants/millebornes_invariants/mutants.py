@@ -55,20 +55,16 @@ def _swap(original: object, replacement: object) -> Iterator[None]:
             setattr(module, attribute, original)
 
 
-_TABLE_NAMES = tuple(
-    name
-    for name in (
-        "PLAY_RULES",
-        "PLAY_RULES_BEYOND_HEAD",  # the engine's name for the tables without their head
-        "PLAY_RULES_AFTER_COMMON",  # its earlier name
-        "DRAW_RULES",
-        "DISCARD_RULES",
-        "COUP_FOURRE_RULES",
-        "DECLINE_RULES",
-        "DEAL_RULES",
-        "EXTENSION_RULES",
-    )
-    if hasattr(rules, name)
+# Every precondition table of millebornes.rules; a renamed table fails loudly here.
+_TABLE_NAMES = (
+    "PLAY_RULES",
+    "PLAY_RULES_BEYOND_HEAD",  # the tables without their head, used by legal_actions
+    "DRAW_RULES",
+    "DISCARD_RULES",
+    "COUP_FOURRE_RULES",
+    "DECLINE_RULES",
+    "DEAL_RULES",
+    "EXTENSION_RULES",
 )
 
 
