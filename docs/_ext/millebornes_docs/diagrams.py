@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import re
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -75,6 +75,23 @@ def _legal_on(top: Card | None, card: Card, pile: Pile, safeties: tuple[Card, ..
     return not millebornes.violations(state, Play(seat, card, 0))
 
 
+def _pile_edges(
+    tops: Sequence[Card | None], cards: Sequence[Card], pile: Pile, safeties: tuple[Card, ...]
+) -> list[Edge]:
+    """An edge from each top card to each card the engine lets a player lay on it."""
+    return [
+        Edge(
+            source=top.name if top is not None else "EMPTY",
+            target=card.name,
+            css="hazard" if CATEGORY[card] is Category.HAZARD else "remedy",
+            note=_who_lays(card),
+        )
+        for top in tops
+        for card in cards
+        if _legal_on(top, card, pile, safeties)
+    ]
+
+
 def _who_lays(card: Card) -> str:
     if CATEGORY[card] is Category.HAZARD:
         return f"an opponent lays {NAME_EN[card]} (a hazard)"
@@ -106,17 +123,7 @@ def battle_pile_graph(with_safety: Card | None) -> Graph:
                 link=f"card:{top.name}" if top is not None else None,
             )
         )
-    edges = [
-        Edge(
-            source=top.name if top is not None else "EMPTY",
-            target=card.name,
-            css="hazard" if CATEGORY[card] is Category.HAZARD else "remedy",
-            note=_who_lays(card),
-        )
-        for top in tops
-        for card in cards
-        if card in tops and _legal_on(top, card, Pile.BATTLE, safeties)
-    ]
+    edges = _pile_edges(tops, [card for card in cards if card in tops], Pile.BATTLE, safeties)
     title = "Battle pile" + (f" with {NAME_EN[with_safety]}" if with_safety else "")
     return Graph(
         id="diagram-battle-pile" + (f"-{with_safety.name.lower()}" if with_safety else ""),
@@ -161,17 +168,7 @@ def speed_pile_graph() -> Graph:
                 link=f"card:{top.name}" if top is not None else None,
             )
         )
-    edges = [
-        Edge(
-            source=top.name if top is not None else "EMPTY",
-            target=card.name,
-            css="hazard" if CATEGORY[card] is Category.HAZARD else "remedy",
-            note=_who_lays(card),
-        )
-        for top in tops
-        for card in cards
-        if _legal_on(top, card, Pile.SPEED, ())
-    ]
+    edges = _pile_edges(tops, cards, Pile.SPEED, ())
     return Graph(
         id="diagram-speed-pile",
         title="Speed pile",
