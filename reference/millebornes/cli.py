@@ -12,6 +12,7 @@ from millebornes.actions import Action, Discard, Draw, Play
 from millebornes.cards import CATEGORY, Category
 from millebornes.conformance.commands import add_commands, dispatch
 from millebornes.engine import apply, is_chance, legal_actions, new_match
+from millebornes.play_commands import COMMANDS, add_play_commands, run_play_command
 from millebornes.scoring import match_winners, score_round
 from millebornes.shuffle import SplitMix64, deal_from_seed, round_seed
 from millebornes.state import Phase
@@ -73,7 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     play.add_argument("--rounds", type=int, default=1, help="rounds to play; 0 = the whole match")
     add_commands(commands)
+    add_play_commands(commands)
     args = parser.parse_args(argv)
+    if args.command in COMMANDS:
+        return run_play_command(args)
     if args.command == "demo":
         demo(args.edition, args.seed, args.players, tuple(args.option), args.rounds or None)
         return 0

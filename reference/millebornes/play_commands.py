@@ -1,0 +1,235 @@
+"""The command line of ``millebornes play``, ``referee`` and ``explain``.
+
+- ``play [--edition E] [--players N] [--option O] [--seed S] [--seat K] [--bots B,...]
+  [--rounds R] [--transcript FILE]``: a game in the terminal against bots;
+- ``referee FILE`` (``-`` for stdin): replay a transcript; exit 0 if every move is legal,
+  1 at the first illegal move, 2 if the file is malformed;
+- ``explain --state FILE --action JSON``: one action in one state; exit codes as referee.
+
+Every value from outside becomes a valid value or one clear line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Any
+
+from millebornes.board import move_text, table_lines
+from millebornes.bots import BOTS, Bot, make_bot
+from millebornes.edition import edition_ids
+from millebornes.engine import new_match
+from millebornes.errors import MalformedInput
+from millebornes.play import Game, Session
+from millebornes.record import Header, TranscriptWriter, read_transcript
+from millebornes.referee import DOCS_BASE, Explanation, Verdict, explain, referee, verdict_to_dict
+from millebornes.scoring import match_winners, score_round
+from millebornes.serialize import action_from_json, action_to_dict, from_json, state_to_dict
+from millebornes.state import Phase
+from millebornes.transcript import score_sheet
+
+COMMANDS = ("play", "referee", "explain")
+ILLEGAL, MALFORMED = 1, 2
+DEFAULT_BOT = "greedy" if "greedy" in BOTS else "random"
+BOT_SALT = 0xB075
+"""Mixed into the match seed for the bots' own choices, so they differ from the shuffle."""
+
+Subparsers = Any  # argparse's _SubParsersAction is private
+
+
+def add_play_commands(commands: Subparsers) -> None:
+    formatter = argparse.ArgumentDefaultsHelpFormatter
+    play = commands.add_parser(
+        "play", help="play a game in the terminal against bots", formatter_class=formatter
+    )
+    play.add_argument("--edition", default="classic", help=f"one of {', '.join(edition_ids())}")
+    play.add_argument("--players", type=int, default=2, help="seat count")
+    play.add_argument(
+        "--option", action="append", default=[], help="an edition option, e.g. goal_700"
+    )
+    play.add_argument("--seed", type=int, default=None, help="match seed (default: a random one)")
+    play.add_argument("--seat", type=int, default=0, help="your seat (seat 0 deals first)")
+    play.add_argument(
+        "--bots",
+        default=DEFAULT_BOT,
+        help=f"a bot for every other seat, or one per seat, comma-separated ({', '.join(BOTS)})",
+    )
+    play.add_argument("--rounds", type=int, default=1, help="rounds to play; 0 = the whole match")
+    play.add_argument("--transcript", default=None, help="write the game to this file")
+    play.add_argument("--docs", default=DOCS_BASE, help="where the rule pages are (id/RULE.html)")
+    check = commands.add_parser(
+        "referee", help="check a recorded game (spec/transcript.md)", formatter_class=formatter
+    )
+    check.add_argument("file", help="the transcript, or - for standard input")
+    check.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    check.add_argument("--docs", default=DOCS_BASE, help="where the rule pages are (id/RULE.html)")
+    why = commands.add_parser(
+        "explain", help="judge one action in one state", formatter_class=formatter
+    )
+    why.add_argument("--state", required=True, help="a state JSON file, or - for standard input")
+    why.add_argument(
+        "--action", required=True, help='an action as JSON, e.g. \'{"type": "draw", "seat": 1}\''
+    )
+    why.add_argument("--json", action="store_true", help="print the answer as JSON")
+    why.add_argument("--docs", default=DOCS_BASE, help="where the rule pages are (id/RULE.html)")
+
+
+def run_play_command(args: argparse.Namespace) -> int:
+    """Run ``play``, ``referee`` or ``explain``; any bad input is one line and exit 2."""
+    try:
+        if args.command == "play":
+            return _play(args)
+        if args.command == "referee":
+            return _referee(args)
+        return _explain(args)
+    except MalformedInput as error:
+        if getattr(args, "json", False):
+            print(json.dumps({"verdict": "malformed", "error": str(error)}, ensure_ascii=False))
+        else:
+            print(f"millebornes {args.command}: {error}", file=sys.stderr)
+        return MALFORMED
+    except KeyboardInterrupt:
+        print(f"\nmillebornes {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+def _read(path: str, what: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise MalformedInput(f"{what}: cannot read {path}: {error}") from None
+
+
+# --- referee and explain -------------------------------------------------------------
+
+
+def _referee(args: argparse.Namespace) -> int:
+    transcript = read_transcript(_read(args.file, "FILE").splitlines())
+    verdict = referee(transcript, args.docs)
+    if args.json:
+        print(json.dumps(verdict_to_dict(verdict), ensure_ascii=False, indent=1))
+    else:
+        for line in verdict_lines(verdict):
+            print(line)
+    return ILLEGAL if verdict.illegal else 0
+
+
+def verdict_lines(verdict: Verdict) -> Iterator[str]:
+    final = verdict.final
+    yield f"{final.rules.title}, {final.players} players: {verdict.actions} legal moves"
+    for end in verdict.rounds:
+        yield f"--- round {end.round_number}: score sheet ---"
+        yield from score_sheet(end, score_round(end))
+    if verdict.illegal is not None:
+        move = verdict.illegal
+        yield (
+            f"line {move.line}: ILLEGAL: {move_text(move.state, move.action)}"
+            f" (breaks {', '.join(r.rule_id for r in move.reasons)})"
+        )
+        for reason in move.reasons:
+            yield from reason.lines()
+    elif final.phase is Phase.MATCH_OVER:
+        winners = ", ".join(map(str, match_winners(final)))
+        yield f"every move is legal; match over, winning teams: {winners}"
+    else:
+        yield f"every move is legal; the transcript stops at {table_lines(final)[0]}"
+
+
+def _explain(args: argparse.Namespace) -> int:
+    state = from_json(_read(args.state, "--state"))
+    action = action_from_json(args.action)
+    answer = explain(state, action, args.docs)
+    if args.json:
+        print(json.dumps(explanation_to_dict(answer), ensure_ascii=False, indent=1))
+    else:
+        for line in explanation_lines(answer):
+            print(line)
+    return ILLEGAL if answer.reasons else 0
+
+
+def explanation_to_dict(answer: Explanation) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "verdict": "illegal" if answer.reasons else "legal",
+        "action": action_to_dict(answer.action),
+        "rules": [reason.to_dict() for reason in answer.reasons],
+    }
+    if answer.next_state is not None:
+        data["next_state"] = state_to_dict(answer.next_state)
+    return data
+
+
+def explanation_lines(answer: Explanation) -> Iterator[str]:
+    text = move_text(answer.state, answer.action)
+    if answer.next_state is None:
+        yield f"ILLEGAL: {text} (breaks {', '.join(r.rule_id for r in answer.reasons)})"
+        for reason in answer.reasons:
+            yield from reason.lines()
+        return
+    yield f"legal: {text}; the state becomes:"
+    yield from table_lines(answer.next_state)
+
+
+# --- play ------------------------------------------------------------------------------
+
+
+def _bots(names: str, players: int, human: int, seed: int) -> dict[int, Bot]:
+    others = [seat for seat in range(players) if seat != human]
+    chosen = [name.strip() for name in names.split(",")]
+    if len(chosen) == 1:
+        chosen *= len(others)
+    if len(chosen) != len(others):
+        raise MalformedInput(
+            f"--bots: give one bot, or one per other seat ({len(others)}), not {len(chosen)}"
+        )
+    return {
+        seat: make_bot(name, seed ^ BOT_SALT ^ seat)
+        for seat, name in zip(others, chosen, strict=True)
+    }
+
+
+@contextmanager
+def _transcript_file(path: str | None) -> Iterator[IO[str] | None]:
+    if path is None:
+        yield None
+        return
+    try:
+        handle = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+    except OSError as error:
+        raise MalformedInput(f"--transcript: cannot write {path}: {error}") from None
+    with handle:
+        yield handle
+
+
+def _play(args: argparse.Namespace) -> int:
+    if args.edition not in edition_ids():
+        raise MalformedInput(
+            f"--edition: unknown edition {args.edition!r}; known: {', '.join(edition_ids())}"
+        )
+    options = tuple(args.option)
+    new_match(args.edition, args.players, options)  # the seat count and options are offered
+    if not 0 <= args.seat < args.players:
+        raise MalformedInput(f"--seat: seats are 0 to {args.players - 1}, not {args.seat}")
+    if args.rounds < 0:
+        raise MalformedInput(f"--rounds: expected 0 or more, not {args.rounds}")
+    if args.seed is not None and args.seed < 0:
+        raise MalformedInput(f"--seed: expected a non-negative integer, not {args.seed}")
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+    bots = _bots(args.bots, args.players, args.seat, seed)
+    game = Game(
+        args.edition, args.players, options, seed, args.seat, bots, args.rounds or None, args.docs
+    )
+    seats = tuple("human" if s == args.seat else bots[s].name for s in range(args.players))
+    with _transcript_file(args.transcript) as handle:
+        header = Header(args.edition, args.players, options, seed, seats)
+        writer = TranscriptWriter(handle, header) if handle is not None else None
+        Session(game, sys.stdin, sys.stdout, writer).run()
+    if args.transcript is not None:
+        print(f"transcript written to {args.transcript}")
+    return 0
