@@ -81,7 +81,8 @@ def _target(state: State, seat: int, card: Card, words: list[str]) -> int:
 
 def parse_move(text: str, state: State, seat: int) -> Action:
     """The action ``seat`` names by ``text``; MalformedInput (one line) if it names none."""
-    verb, *words = text.lower().split()
+    verb, *words = text.split()
+    verb = verb.lower()
     if verb == "draw":
         return Draw(seat)
     if verb in ("play", "discard") and words:
