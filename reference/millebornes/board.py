@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from millebornes.actions import Action, Draw
 from millebornes.state import Phase, State
-from millebornes.transcript import card_name, describe, tableau_line
+from millebornes.transcript import describe, tableau_line
 
 WAITING_FOR = {
     Phase.DEAL: "to deal",
@@ -40,7 +40,11 @@ def table_lines(state: State, seat: int | None = None) -> list[str]:
             f"  {tableau_line(state, team)}; match {state.scores[team]} (seats {seats}){mark}"
         )
     if seat is not None:
-        hand = "; ".join(f"{card.name}: {card_name(state, card)}" for card in state.hands[seat])
+        cards = state.hands[seat]
+        hand = ", ".join(
+            card.name + (f" x{cards.count(card)}" if cards.count(card) > 1 else "")
+            for card in sorted(set(cards))
+        )
         lines.append(f"  your hand (seat {seat}): {hand or '-'}")
     return lines
 

@@ -28,9 +28,8 @@ from millebornes.state import Phase, State
 from millebornes.transcript import score_sheet
 
 HELP = (
-    "type the number of a move, or a move by name: draw; play CARD [TEAM] (e.g. play D100,"
-    " play STOP 1); discard CARD; cf (coup-fourré); decline; extend; stop (at the goal);"
-    " help; q to quit"
+    "moves: a number from the list, or by name: play CARD [TEAM] (play D100, play STOP 1),"
+    " discard CARD, cf, decline, extend, stop; help lists them; q quits"
 )
 
 _DISTANCE_BY_KM = {str(KM[card]): card for card in Card if CATEGORY[card] is Category.DISTANCE}
@@ -187,7 +186,8 @@ class Session:
         game = self.game
         title = self.state.rules.title
         self.say(f"{title}: {game.players} players, {self.state.teams} teams, seed {game.seed}")
-        self.say(f"you are seat {game.seat} (team {self.state.team_of(game.seat)}); {HELP}")
+        self.say(f"you are seat {game.seat} (team {self.state.team_of(game.seat)})")
+        self.say(HELP)
         try:
             while not self.finished():
                 self.step()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import secrets
 import sys
 from collections.abc import Iterator
@@ -41,41 +42,97 @@ BOT_SALT = 0xB075
 Subparsers = Any  # argparse's _SubParsersAction is private
 
 
+EXIT_CODES = "exit status: 0 every move legal, 1 an illegal move found, 2 malformed input"
+DOCS_HELP = "the docs site, whose rule pages are URL + id/RULE.html (default: %(default)s)"
+
+
 def add_play_commands(commands: Subparsers) -> None:
-    formatter = argparse.ArgumentDefaultsHelpFormatter
     play = commands.add_parser(
-        "play", help="play a game in the terminal against bots", formatter_class=formatter
+        "play",
+        help="play a game in the terminal against bots",
+        description="Play in the terminal against bots: type the number of a move, or a move "
+        "by name (play D100, play STOP 1, discard STOP, cf, decline, extend, stop); "
+        "q or the end of input quits, writing the transcript so far.",
     )
-    play.add_argument("--edition", default="classic", help=f"one of {', '.join(edition_ids())}")
-    play.add_argument("--players", type=int, default=2, help="seat count")
     play.add_argument(
-        "--option", action="append", default=[], help="an edition option, e.g. goal_700"
+        "--edition", default="classic", help=f"{', '.join(edition_ids())} (default: %(default)s)"
     )
-    play.add_argument("--seed", type=int, default=None, help="match seed (default: a random one)")
-    play.add_argument("--seat", type=int, default=0, help="your seat (seat 0 deals first)")
+    play.add_argument(
+        "--players", type=int, default=2, metavar="N", help="seat count (default: %(default)s)"
+    )
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="an edition option, e.g. goal_700 at 4 or 8 players (repeatable; default: none)",
+    )
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="N",
+        help="match seed (default: a random one, printed)",
+    )
+    play.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        metavar="K",
+        help="your seat; seat 0 deals first (default: %(default)s)",
+    )
     play.add_argument(
         "--bots",
         default=DEFAULT_BOT,
-        help=f"a bot for every other seat, or one per seat, comma-separated ({', '.join(BOTS)})",
+        metavar="NAME[,NAME...]",
+        help="one bot for every other seat, or one per other seat in seat order; known: "
+        f"{', '.join(BOTS)} (default: %(default)s)",
     )
-    play.add_argument("--rounds", type=int, default=1, help="rounds to play; 0 = the whole match")
-    play.add_argument("--transcript", default=None, help="write the game to this file")
-    play.add_argument("--docs", default=DOCS_BASE, help="where the rule pages are (id/RULE.html)")
+    play.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        metavar="N",
+        help="rounds to play, 0 for the whole match (default: %(default)s)",
+    )
+    play.add_argument(
+        "--transcript",
+        default=None,
+        metavar="FILE",
+        help="write the game to FILE (spec/transcript.md; default: no file)",
+    )
+    play.add_argument("--docs", default=DOCS_BASE, metavar="URL", help=DOCS_HELP)
     check = commands.add_parser(
-        "referee", help="check a recorded game (spec/transcript.md)", formatter_class=formatter
+        "referee",
+        help="check a recorded game (spec/transcript.md)",
+        description="Replay a transcript and report its first illegal move with the rules it "
+        "breaks, or the score sheets if every move is legal.",
+        epilog=EXIT_CODES,
     )
-    check.add_argument("file", help="the transcript, or - for standard input")
+    check.add_argument("file", metavar="FILE", help="the transcript, or - for standard input")
     check.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    check.add_argument("--docs", default=DOCS_BASE, help="where the rule pages are (id/RULE.html)")
+    check.add_argument("--docs", default=DOCS_BASE, metavar="URL", help=DOCS_HELP)
     why = commands.add_parser(
-        "explain", help="judge one action in one state", formatter_class=formatter
+        "explain",
+        help="judge one action in one state",
+        description="Judge one action in one state: the next state if it is legal, the rules "
+        "it breaks if not.",
+        epilog="exit status: 0 legal, 1 illegal, 2 malformed input",
     )
-    why.add_argument("--state", required=True, help="a state JSON file, or - for standard input")
     why.add_argument(
-        "--action", required=True, help='an action as JSON, e.g. \'{"type": "draw", "seat": 1}\''
+        "--state",
+        required=True,
+        metavar="FILE",
+        help="a state as JSON (millebornes-state/1), or - for standard input",
+    )
+    why.add_argument(
+        "--action",
+        required=True,
+        metavar="JSON",
+        help='an action as JSON, e.g. \'{"type": "draw", "seat": 1}\'',
     )
     why.add_argument("--json", action="store_true", help="print the answer as JSON")
-    why.add_argument("--docs", default=DOCS_BASE, help="where the rule pages are (id/RULE.html)")
+    why.add_argument("--docs", default=DOCS_BASE, metavar="URL", help=DOCS_HELP)
 
 
 def run_play_command(args: argparse.Namespace) -> int:
@@ -95,12 +152,15 @@ def run_play_command(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(f"\nmillebornes {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 def _read(path: str, what: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
     try:
+        if path == "-":
+            return sys.stdin.read()
         with open(path, encoding="utf-8") as handle:
             return handle.read()
     except (OSError, UnicodeDecodeError) as error:

@@ -109,7 +109,7 @@ def referee(transcript: Transcript, docs: str = DOCS_BASE) -> Verdict:
 def verdict_to_dict(verdict: Verdict) -> dict[str, Any]:
     data: dict[str, Any] = {
         "verdict": "illegal" if verdict.illegal else "legal",
-        "legal_actions_replayed": verdict.actions,
+        "legal_moves": verdict.actions,
         "rounds": [
             {"round": end.round_number, **sheet_to_dict(score_round(end))} for end in verdict.rounds
         ],
