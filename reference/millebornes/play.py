@@ -18,10 +18,10 @@ from millebornes.actions import Action, CoupFourre, Decline, Discard, Draw, Exte
 from millebornes.board import move_text, table_lines
 from millebornes.bots import Bot
 from millebornes.cards import CATEGORY, KM, SAFETY_OF, Card, Category
-from millebornes.engine import apply, is_chance, legal_actions, new_match, violations
+from millebornes.engine import apply, is_chance, legal_actions, new_match
 from millebornes.errors import MalformedInput
 from millebornes.record import TranscriptWriter
-from millebornes.referee import DOCS_BASE, reasons
+from millebornes.referee import DOCS_BASE, explain
 from millebornes.scoring import match_winners, score_round
 from millebornes.shuffle import deal_from_seed, round_seed
 from millebornes.state import Phase, State
@@ -163,24 +163,19 @@ class Session:
                 continue
             try:
                 action = parse_move(text, self.state, self.game.seat)
-                broken = violations(self.state, action)
+                answer = explain(self.state, action, self.game.docs)
             except MalformedInput as error:
                 self.say(str(error))
                 continue
-            if not broken:
-                return action
-            self._refuse(action, broken)
+            if answer.next_state is not None:
+                return answer.action
+            for line in answer.refusal_lines("refused"):
+                self.say(line)
+            self.say("nothing changed; choose again (help lists the ways to move)")
 
     def _list(self, choices: tuple[Action, ...]) -> None:
         for number, action in enumerate(choices, start=1):
             self.say(f"  {number:>2}. {move_text(self.state, action)}")
-
-    def _refuse(self, action: Action, broken: tuple[str, ...]) -> None:
-        self.say(f"refused: {move_text(self.state, action)} breaks {', '.join(broken)}")
-        for reason in reasons(broken, self.game.docs):
-            for line in reason.lines():
-                self.say(line)
-        self.say("nothing changed; choose again (help lists the ways to move)")
 
     def run(self) -> None:
         game = self.game

@@ -101,7 +101,7 @@ def add_play_commands(commands: Subparsers) -> None:
         metavar="FILE",
         help="write the game to FILE (spec/transcript.md; default: no file)",
     )
-    play.add_argument("--docs", default=DOCS_BASE, metavar="URL", help=DOCS_HELP)
+    _add_docs(play)
     check = commands.add_parser(
         "referee",
         help="check a recorded game (spec/transcript.md)",
@@ -110,8 +110,7 @@ def add_play_commands(commands: Subparsers) -> None:
         epilog=EXIT_CODES,
     )
     check.add_argument("file", metavar="FILE", help="the transcript, or - for standard input")
-    check.add_argument("--json", action="store_true", help="print the verdict as JSON")
-    check.add_argument("--docs", default=DOCS_BASE, metavar="URL", help=DOCS_HELP)
+    _add_docs(check, json_help="print the verdict as JSON")
     why = commands.add_parser(
         "explain",
         help="judge one action in one state",
@@ -131,8 +130,14 @@ def add_play_commands(commands: Subparsers) -> None:
         metavar="JSON",
         help='an action as JSON, e.g. \'{"type": "draw", "seat": 1}\'',
     )
-    why.add_argument("--json", action="store_true", help="print the answer as JSON")
-    why.add_argument("--docs", default=DOCS_BASE, metavar="URL", help=DOCS_HELP)
+    _add_docs(why, json_help="print the answer as JSON")
+
+
+def _add_docs(parser: argparse.ArgumentParser, json_help: str | None = None) -> None:
+    """``--docs URL`` (where the rule pages are) and, for the judging commands, ``--json``."""
+    if json_help is not None:
+        parser.add_argument("--json", action="store_true", help=json_help)
+    parser.add_argument("--docs", default=DOCS_BASE, metavar="URL", help=DOCS_HELP)
 
 
 def run_play_command(args: argparse.Namespace) -> int:
@@ -173,12 +178,17 @@ def _read(path: str, what: str) -> str:
 def _referee(args: argparse.Namespace) -> int:
     transcript = read_transcript(_read(args.file, "FILE").splitlines())
     verdict = referee(transcript, args.docs)
-    if args.json:
-        print(json.dumps(verdict_to_dict(verdict), ensure_ascii=False, indent=1))
+    return _report(args.json, verdict_to_dict(verdict), verdict_lines(verdict))
+
+
+def _report(as_json: bool, data: dict[str, Any], lines: Iterator[str]) -> int:
+    """Print the answer (JSON or lines); exit 0 when legal, 1 when illegal."""
+    if as_json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
     else:
-        for line in verdict_lines(verdict):
+        for line in lines:
             print(line)
-    return ILLEGAL if verdict.illegal else 0
+    return ILLEGAL if data["verdict"] == "illegal" else 0
 
 
 def verdict_lines(verdict: Verdict) -> Iterator[str]:
@@ -188,13 +198,7 @@ def verdict_lines(verdict: Verdict) -> Iterator[str]:
         yield f"--- round {end.round_number}: score sheet ---"
         yield from score_sheet(end, score_round(end))
     if verdict.illegal is not None:
-        move = verdict.illegal
-        yield (
-            f"line {move.line}: ILLEGAL: {move_text(move.state, move.action)}"
-            f" (breaks {', '.join(r.rule_id for r in move.reasons)})"
-        )
-        for reason in move.reasons:
-            yield from reason.lines()
+        yield from verdict.illegal.why.refusal_lines(f"line {verdict.illegal.line}: ILLEGAL")
     elif final.phase is Phase.MATCH_OVER:
         winners = ", ".join(map(str, match_winners(final)))
         yield f"every move is legal; match over, winning teams: {winners}"
@@ -206,12 +210,7 @@ def _explain(args: argparse.Namespace) -> int:
     state = from_json(_read(args.state, "--state"))
     action = action_from_json(args.action)
     answer = explain(state, action, args.docs)
-    if args.json:
-        print(json.dumps(explanation_to_dict(answer), ensure_ascii=False, indent=1))
-    else:
-        for line in explanation_lines(answer):
-            print(line)
-    return ILLEGAL if answer.reasons else 0
+    return _report(args.json, explanation_to_dict(answer), explanation_lines(answer))
 
 
 def explanation_to_dict(answer: Explanation) -> dict[str, Any]:
@@ -226,13 +225,10 @@ def explanation_to_dict(answer: Explanation) -> dict[str, Any]:
 
 
 def explanation_lines(answer: Explanation) -> Iterator[str]:
-    text = move_text(answer.state, answer.action)
     if answer.next_state is None:
-        yield f"ILLEGAL: {text} (breaks {', '.join(r.rule_id for r in answer.reasons)})"
-        for reason in answer.reasons:
-            yield from reason.lines()
+        yield from answer.refusal_lines("ILLEGAL")
         return
-    yield f"legal: {text}; the state becomes:"
+    yield f"legal: {move_text(answer.state, answer.action)}; the state becomes:"
     yield from table_lines(answer.next_state)
 
 

@@ -8,11 +8,13 @@ and the page of the docs site where the rule is (``id/RULE.html``).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from millebornes.actions import Action
+from millebornes.board import move_text
 from millebornes.conformance.cases import sheet_to_dict
 from millebornes.engine import apply, violations
 from millebornes.record import Transcript
@@ -67,12 +69,35 @@ def reasons(rule_ids: tuple[str, ...], docs: str = DOCS_BASE) -> tuple[Reason, .
 
 
 @dataclass(frozen=True, slots=True)
-class IllegalMove:
-    line: int
+class Explanation:
+    """One action judged in one state: the rules it breaks, or the state it leads to."""
+
+    state: State
     action: Action
     reasons: tuple[Reason, ...]
-    state: State
-    """The state the move was tried in (unchanged by it)."""
+    next_state: State | None
+
+    def refusal_lines(self, label: str) -> Iterator[str]:
+        """The refused action, the IDs it breaks, and each rule in words with its page."""
+        ids = ", ".join(reason.rule_id for reason in self.reasons)
+        yield f"{label}: {move_text(self.state, self.action)} (breaks {ids})"
+        for reason in self.reasons:
+            yield from reason.lines()
+
+
+def explain(state: State, action: Action, docs: str = DOCS_BASE) -> Explanation:
+    broken = violations(state, action)
+    if broken:
+        return Explanation(state, action, reasons(broken, docs), None)
+    return Explanation(state, action, (), apply(state, action))
+
+
+@dataclass(frozen=True, slots=True)
+class IllegalMove:
+    """The first illegal move of a transcript: its line, and why it is refused."""
+
+    line: int
+    why: Explanation
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +119,10 @@ def referee(transcript: Transcript, docs: str = DOCS_BASE) -> Verdict:
     state = transcript.header.start()
     rounds: list[State] = []
     for count, entry in enumerate(transcript.entries):
-        broken = violations(state, entry.action)
-        if broken:
-            move = IllegalMove(entry.line, entry.action, reasons(broken, docs), state)
-            return Verdict(state, count, tuple(rounds), move)
-        state = apply(state, entry.action)
+        answer = explain(state, entry.action, docs)
+        if answer.next_state is None:
+            return Verdict(state, count, tuple(rounds), IllegalMove(entry.line, answer))
+        state = answer.next_state
         if state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and (
             not rounds or rounds[-1].round_number != state.round_number
         ):
@@ -119,23 +143,6 @@ def verdict_to_dict(verdict: Verdict) -> dict[str, Any]:
     }
     if verdict.illegal is not None:
         data["line"] = verdict.illegal.line
-        data["action"] = action_to_dict(verdict.illegal.action)
-        data["rules"] = [reason.to_dict() for reason in verdict.illegal.reasons]
+        data["action"] = action_to_dict(verdict.illegal.why.action)
+        data["rules"] = [reason.to_dict() for reason in verdict.illegal.why.reasons]
     return data
-
-
-@dataclass(frozen=True, slots=True)
-class Explanation:
-    """One action judged in one state: the rules it breaks, or the state it leads to."""
-
-    state: State
-    action: Action
-    reasons: tuple[Reason, ...]
-    next_state: State | None
-
-
-def explain(state: State, action: Action, docs: str = DOCS_BASE) -> Explanation:
-    broken = violations(state, action)
-    if broken:
-        return Explanation(state, action, reasons(broken, docs), None)
-    return Explanation(state, action, (), apply(state, action))

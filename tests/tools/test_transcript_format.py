@@ -106,15 +106,15 @@ def test_the_first_illegal_move_is_found_at_its_line_with_its_rules() -> None:
     verdict = referee(parse([*lines, '{"seat":0,"type":"draw"}', DRAW]))
     assert verdict.illegal is not None
     assert verdict.illegal.line == 3
-    assert [r.rule_id for r in verdict.illegal.reasons] == ["TURN-ACTOR"]
+    assert [r.rule_id for r in verdict.illegal.why.reasons] == ["TURN-ACTOR"]
     assert verdict.actions == 1
     # After the draw, a 200 km card before any Roll: not rolling, and not in hand.
     transcript = parse([*lines, DRAW, '{"card":"D200","seat":1,"target":1,"type":"play"}'])
     illegal = referee(transcript).illegal
     assert illegal is not None and illegal.line == 4
-    hand = illegal.state.hands[1]
+    hand = illegal.why.state.hands[1]
     expected = ["DIST-ROLLING"] if Card.D200 in hand else ["CARD-IN-HAND", "DIST-ROLLING"]
-    assert [r.rule_id for r in illegal.reasons] == expected
+    assert [r.rule_id for r in illegal.why.reasons] == expected
 
 
 @pytest.mark.rules("BOX-CONTENTS")
@@ -123,4 +123,4 @@ def test_a_deck_that_is_not_the_box_is_an_illegal_deal() -> None:
     deal["deck"] = deal["deck"][1:]
     verdict = referee(parse([first_round(5)[0], json.dumps(deal)]))
     assert verdict.illegal is not None and verdict.illegal.line == 2
-    assert "BOX-CONTENTS" in [r.rule_id for r in verdict.illegal.reasons]
+    assert "BOX-CONTENTS" in [r.rule_id for r in verdict.illegal.why.reasons]
