@@ -12,23 +12,27 @@ from transcript_support import cli
 
 from millebornes import Card, CoupFourre, Discard, Draw, Extension, MalformedInput, Play
 from millebornes.bots import make_bot
+from millebornes.edition import edition_ids, load_edition
 from millebornes.engine import new_match
 from millebornes.play import Game, Session, parse_move
 from millebornes.play_commands import DEFAULT_BOT
 from millebornes.record import Header, TranscriptWriter, read_transcript
 from millebornes.referee import referee, statement
+from millebornes.shuffle import SplitMix64
 from millebornes.state import Phase
 
 
 class Played(Session):
     """A session run in memory: its input, output and transcript are strings."""
 
-    def __init__(self, script: str, players: int, seat: int, rounds: int | None) -> None:
+    def __init__(
+        self, script: str, players: int, seat: int, rounds: int | None, edition: str = "classic"
+    ) -> None:
         bots = {s: make_bot("random", 100 + s) for s in range(players) if s != seat}
-        game = Game("classic", players, (), 7, seat, bots, rounds)
+        game = Game(edition, players, (), 7, seat, bots, rounds)
         self.output = io.StringIO()
         self.record = io.StringIO()
-        writer = TranscriptWriter(self.record, Header("classic", players, (), 7))
+        writer = TranscriptWriter(self.record, Header(edition, players, (), 7))
         super().__init__(game, io.StringIO(script), self.output, writer)
 
 
@@ -152,3 +156,41 @@ def test_default_bot_and_a_random_seed(tmp_path: Path) -> None:
     header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
     assert header["seats"] == ["human", DEFAULT_BOT]
     assert f"seed {header['seed']}" in result.stdout
+
+
+TOKENS = (
+    "1",
+    "2",
+    "3",
+    "9",
+    "play D100",
+    "play STOP",
+    "play STOP 1",
+    "discard ROLL",
+    "cf",
+    "decline",
+    "extend",
+    "stop",
+    "draw",
+    "help",
+    "",
+    "?!",
+    "play",
+    "0",
+    "-1",
+)
+
+
+@pytest.mark.parametrize(
+    ("edition", "players"),
+    [(e, n) for e in edition_ids() for n in load_edition(e).seat_counts],
+)
+def test_any_typing_in_any_configuration_stays_legal(edition: str, players: int) -> None:
+    """Mixed numbers, names and nonsense: no crash, and the transcript is legal."""
+    chooser = SplitMix64(players)
+    script = "\n".join(TOKENS[chooser.below(len(TOKENS))] for _ in range(3000)) + "\n"
+    played = Played(script, players, 0, None, edition)
+    played.run()
+    verdict = referee(read_transcript(transcript_lines(played)))
+    assert verdict.illegal is None and verdict.final == played.state
+    assert verdict.actions > 0 and "Traceback" not in output(played)
