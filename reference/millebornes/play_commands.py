@@ -268,8 +268,8 @@ def _play(args: argparse.Namespace) -> int:
         raise MalformedInput(
             f"--edition: unknown edition {args.edition!r}; known: {', '.join(edition_ids())}"
         )
-    options = tuple(args.option)
-    new_match(args.edition, args.players, options)  # the seat count and options are offered
+    # Refuses a seat count or option the edition does not offer; sorts the options.
+    options = new_match(args.edition, args.players, tuple(args.option)).options
     if not 0 <= args.seat < args.players:
         raise MalformedInput(f"--seat: seats are 0 to {args.players - 1}, not {args.seat}")
     if args.rounds < 0:

@@ -149,6 +149,27 @@ def test_bad_arguments_are_one_line_and_exit_2(args: list[str], message: str) ->
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+def test_options_and_bots_per_seat_are_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    argv = [
+        "--players",
+        "4",
+        "--option",
+        "goal_700",
+        "--seat",
+        "1",
+        "--bots",
+        "random,random,random",
+    ]
+    result = cli("play", *argv, "--seed", "4", "--transcript", str(path), stdin="1\n" * 400)
+    assert result.returncode == 0, result.stderr
+    assert "goal 700 km" in result.stdout
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["options"] == ["goal_700"]
+    assert header["seats"] == ["random", "human", "random", "random"]
+    assert cli("referee", str(path)).returncode == 0
+
+
 def test_default_bot_and_a_random_seed(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     result = cli("play", "--transcript", str(path), stdin="q\n")

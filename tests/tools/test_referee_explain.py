@@ -137,6 +137,12 @@ def test_explain_an_illegal_action_gives_rules_statements_and_links(
     assert "TURN-PLAY-OR-DISCARD" in [rule["id"] for rule in data["rules"]]  # not drawn yet
 
 
+def test_explain_reads_the_state_from_standard_input() -> None:
+    state = to_json(new_round("classic", 2, seed=2026))
+    result = cli("explain", "--state", "-", "--action", ILLEGAL_PLAY, stdin=state)
+    assert result.returncode == 1 and result.stdout.startswith("ILLEGAL: seat 1 plays 100 km")
+
+
 @pytest.mark.parametrize(
     ("state_text", "action", "message"),
     [
