@@ -164,3 +164,20 @@ def test_explain_malformed_input_is_one_line_and_exit_2(
     assert result.returncode == 2, result.stdout
     assert result.stderr.startswith("millebornes explain: ")
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("command", ["play", "referee", "explain"])
+def test_help_shows_defaults_and_no_markup(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert "``" not in text and ":mod:" not in text
+    assert "(default: docs/_build/html/)" in " ".join(text.split())
+    if command == "play":
+        for default in ("(default: classic)", "(default: 2)", "(default: 0)", "(default: 1)"):
+            assert default in text
+    else:
+        assert "exit status: 0" in text
