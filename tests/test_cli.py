@@ -42,6 +42,7 @@ BAD = [
     (["simulate", "--workers", "0"], "--workers", ""),
     (["simulate", "--chunk", "-2"], "--chunk", "-2"),
     (["simulate", "--players", "5"], "--players", "not 5"),
+    (["simulate", "--rounds", "1", "--scheduler", "no port"], "--scheduler", "'no port'"),
 ]
 
 

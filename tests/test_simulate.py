@@ -160,3 +160,21 @@ def test_progress_bar_only_on_a_terminal() -> None:
     quiet = FakeTerminal()
     Progress(10, "rounds", quiet, enabled=False)(10)
     assert quiet.getvalue() == ""
+
+
+def test_without_the_sim_extra_the_options_that_need_it_say_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "millebornes.simulate_dask", None)  # import fails
+    monkeypatch.setattr("millebornes.simulate_cli.find_spec", lambda _: None)
+    for args, argument in (
+        (["--workers", "2"], "--workers"),
+        (["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler"),
+        (["--plot", "plots"], "--plot"),
+    ):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as leaving:
+            main(["simulate", "--rounds", "1", "--quiet", *args])
+        assert leaving.value.code == 2
+        assert err.getvalue().count("\n") == 1
+        assert argument in err.getvalue() and "millebornes[sim]" in err.getvalue()

@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 import time
+from contextlib import ExitStack
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -124,26 +126,39 @@ def run_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
             f"argument --bots: {len(args.bots)} bots for {game.players} seats; give at most"
             f" {game.players}"
         )
+    if args.plot is not None and find_spec("matplotlib") is None:
+        parser.error("argument --plot: needs matplotlib: pip install 'millebornes[sim]'")
     unit: Unit = "matches" if args.matches is not None else "rounds"
     count = args.matches if args.matches is not None else (args.rounds or 200)
     config = Config(game, args.bots, unit, count, args.seed, args.fixed_seats, args.chunk)
     progress = Progress(count, unit, sys.stderr, enabled=not args.quiet)
     started = time.monotonic()
     try:
-        result = _run(config, args, progress)
+        result = _run(parser, config, args, progress)
     finally:
         progress.close()
     seconds = time.monotonic() - started
     return _report(config, result, args, seconds)
 
 
-def _run(config: Config, args: argparse.Namespace, progress: Progress) -> Chunk:
+def _run(
+    parser: argparse.ArgumentParser, config: Config, args: argparse.Namespace, progress: Progress
+) -> Chunk:
     if args.workers is None and args.scheduler is None:
         return run_local(config, progress)
-    from millebornes.simulate_dask import local_client, remote_client, run_dask  # noqa: PLC0415
+    argument = "--scheduler" if args.scheduler else "--workers"
+    try:
+        from millebornes.simulate_dask import local_client, remote_client, run_dask  # noqa: PLC0415
 
-    connect = remote_client(args.scheduler) if args.scheduler else local_client(args.workers)
-    with connect as client:
+        connect = remote_client(args.scheduler) if args.scheduler else local_client(args.workers)
+    except ImportError:
+        parser.error(f"argument {argument}: needs Dask: pip install 'millebornes[sim]'")
+    with ExitStack() as stack:
+        try:
+            client = stack.enter_context(connect)
+        except (OSError, ValueError) as error:  # no scheduler there, or not an address
+            where = repr(args.scheduler) if args.scheduler else "a local cluster"
+            parser.error(f"argument {argument}: cannot use {where}: {error}")
         return run_dask(config, client, progress)
 
 

@@ -39,7 +39,7 @@ def remote_client(address: str) -> Iterator[Any]:
     """A client of the scheduler at ``address`` (e.g. ``tcp://10.0.0.5:8786``)."""
     from distributed import Client  # noqa: PLC0415
 
-    with Client(address) as client:  # type: ignore[no-untyped-call]
+    with Client(address, timeout="10s") as client:  # type: ignore[no-untyped-call]
         yield client
 
 
