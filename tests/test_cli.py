@@ -180,3 +180,6 @@ def test_demo_text_reads_like_a_sentence() -> None:
     last = out.strip().splitlines()[-1]
     assert last.startswith("match over after ") and " points" in last
     assert "winner(s)" not in out and "(2,)" not in out
+    headings = [line for line in out.splitlines() if line.startswith("team ") and "match" in line]
+    assert headings and all("_" not in line for line in headings)
+    assert "coups-fourrés" in headings[0]

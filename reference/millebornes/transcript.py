@@ -54,6 +54,20 @@ def describe(before: State, action: Action) -> str:
             return f"{who} calls the EXTENSION" if extend else f"{who} stops at the goal"
 
 
+SHEET_LABELS = {
+    "distance": "distance",
+    "safeties": "safeties",
+    "all_safeties": "all safeties",
+    "coups_fourres": "coups-fourrés",
+    "round_win": "round won",
+    "delayed_action": "delayed action",
+    "win_without_200": "won without 200",
+    "extension": "extension",
+    "shutout": "shutout",
+}
+"""Column headings of the score sheet for people, one per item of SCORE-SHEET."""
+
+
 def score_sheet(state: State, sheet: RoundScore) -> Iterator[str]:
     """The score sheet as aligned text lines."""
     # The edition's items only: an item it scores 0 for everybody, always, is left out.
@@ -64,11 +78,13 @@ def score_sheet(state: State, sheet: RoundScore) -> Iterator[str]:
         "extension": points.extension,
     }
     columns = [item for item in SHEET_ITEMS if unused.get(item, 1)]
-    yield "team " + "".join(f"{c:>16}" for c in columns) + f"{'round':>8}{'match':>8}"
+    widths = [len(SHEET_LABELS[c]) + 2 for c in columns]
+    heads = "".join(f"{SHEET_LABELS[c]:>{w}}" for c, w in zip(columns, widths, strict=True))
+    yield f"team {heads}{'round':>8}{'match':>8}"
     for line in sheet.teams:
-        values = "".join(f"{getattr(line, c):>16}" for c in columns)
+        values = "".join(f"{getattr(line, c):>{w}}" for c, w in zip(columns, widths, strict=True))
         yield f"{line.team:>4} {values}{line.total:>8}{state.scores[line.team]:>8}"
-    yield f"round winner: {'team ' + str(sheet.winner) if sheet.winner is not None else 'none'}"
+    yield f"round winner: {'team ' + str(sheet.winner) if sheet.winner is not None else 'nobody'}"
 
 
 def teams_phrase(teams: tuple[int, ...]) -> str:
