@@ -12,7 +12,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from importlib import metadata
+from typing import Any
 
 from millebornes.arguments import (
     Parser,
@@ -37,17 +37,25 @@ the conformance suite:
 
 
 def version() -> str:
+    from importlib import metadata  # noqa: PLC0415 - slow to import; only --version needs it
+
     try:
         return metadata.version("millebornes")
     except metadata.PackageNotFoundError:  # run from a source tree that is not installed
         return "unknown (not installed)"
 
 
+class VersionAction(argparse.Action):
+    """``--version``: the installed package's version, looked up only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        print(f"millebornes {version()}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="millebornes", description=DESCRIPTION)
-    parser.add_argument(
-        "--version", action="version", version=f"millebornes {version()}", help="print the version"
-    )
+    parser.add_argument("--version", action=VersionAction, nargs=0, help="print the version")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     demo = commands.add_parser(
