@@ -3,6 +3,11 @@
 Errors end in one line on stderr and a non-zero exit, never a traceback: a bad
 argument exits 2 (:mod:`millebornes.arguments`), a refused input (MalformedInput or
 any engine error from any subcommand) exits 1.
+
+A subcommand lives in its own module with two functions: one that adds its parser to
+``commands`` (use :func:`millebornes.arguments.add_game_arguments` for the edition,
+players, options and seed) and one that runs it from the parsed arguments; it is
+registered in :func:`build_parser` and :func:`run` with a line each.
 """
 
 from __future__ import annotations

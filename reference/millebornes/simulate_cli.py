@@ -175,7 +175,9 @@ def _report(config: Config, result: Chunk, args: argparse.Namespace, seconds: fl
     for line in render(data):
         print(line)
     rate = len(result.rounds) / seconds if seconds > 0 else 0.0
-    print(f"\n{len(result.rounds)} rounds in {seconds:.1f} s ({rate:.1f} rounds/s)")
+    print(
+        f"\n{len(result.rounds)} rounds in {seconds:.1f} s ({rate:.1f} rounds/s, start-up included)"
+    )
     if args.csv is not None:
         print(f"wrote {args.csv}")
     for path in written:
