@@ -20,11 +20,12 @@ from millebornes.shuffle import MASK64
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
-    """Shows ``(default: X)`` where a default says something (not None, False or [])."""
+    """Shows ``(default: X)`` where a default says something (not None, False or []) and
+    the help does not already speak of it."""
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
-        if action.default in (None, False, [], argparse.SUPPRESS) or "%(default)" in text:
+        if action.default in (None, False, [], argparse.SUPPRESS) or "default" in text:
             return text
         return super()._get_help_string(action) or text
 
