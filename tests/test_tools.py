@@ -1,9 +1,11 @@
-"""tools/test.sh: `--quick` is a smaller subset, and CI still runs the whole suite."""
+"""tools/test.sh: `--quick` is a smaller subset, and CI still runs the whole suite;
+tools/simulate_throughput.py runs and checks its Dask runs against the local one."""
 
 from __future__ import annotations
 
 import re
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -38,3 +40,19 @@ def test_quick_collects_the_rule_tests_and_not_the_site() -> None:
     assert any(line.startswith("tests/rules/") for line in collected)
     assert not any(line.startswith(("tests/docs/", "tests/conformance/")) for line in collected)
     assert not any("test_dask_gives_the_local_result" in line for line in collected)
+
+
+@pytest.mark.slow
+def test_the_throughput_script_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "tools/simulate_throughput.py", "--rounds", "4", "--workers", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("no Dask: 4 rounds in ")
+    assert lines[1].startswith("1 worker process(es): 4 rounds in ") and "worker CPU" in lines[1]
