@@ -1,87 +1,170 @@
-"""Command line: ``millebornes demo`` plays a seeded demo and prints its transcript;
-``millebornes serve`` and ``millebornes conformance generate|run|coverage`` are the
-conformance suite's commands (:mod:`millebornes.conformance.commands`)."""
+"""The ``millebornes`` command: every subcommand is registered here.
+
+Errors end in one line on stderr and a non-zero exit, never a traceback: a bad
+argument exits 2 (:mod:`millebornes.arguments`), a refused input (MalformedInput or
+any engine error from any subcommand) exits 1.
+
+A subcommand lives in its own module with two functions: one that adds its parser to
+``commands`` (use :func:`millebornes.arguments.add_game_arguments` for the edition,
+players, options and seed) and one that runs it from the parsed arguments; it is
+registered in :func:`build_parser` and :func:`run` with a line each.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from millebornes.actions import Action, Discard, Draw, Play
-from millebornes.cards import CATEGORY, Category
+from millebornes.arguments import (
+    Parser,
+    add_game_arguments,
+    count_value,
+    fail,
+    game_from_args,
+)
 from millebornes.conformance.commands import add_commands, dispatch
-from millebornes.engine import apply, is_chance, legal_actions, new_match
+from millebornes.errors import MilleBornesError
 from millebornes.play_commands import COMMANDS, add_play_commands, run_play_command
-from millebornes.scoring import match_winners, score_round
-from millebornes.shuffle import SplitMix64, deal_from_seed, round_seed
-from millebornes.state import Phase
-from millebornes.transcript import describe, score_sheet, tableau_line
 
-POLICY_SALT = 0x5EED_0F_B0_27E5
-"""Mixed into the seed for the demo players' choices, so they differ from the shuffle."""
+DESCRIPTION = """\
+The canonical Mille Bornes rules as a command line.
 
-
-def demo(
-    edition: str, seed: int, players: int, options: tuple[str, ...], rounds: int | None
-) -> None:
-    """Play with random legal choices (drawn from SplitMix64) and print every step."""
-    state = new_match(edition, players, options)
-    chooser = SplitMix64(seed ^ POLICY_SALT)
-    print(f"{state.rules.title}: {players} players, {state.teams} teams, goal {state.goal} km")
-    print(f"seed {seed}")
-    action: Action
-    while state.phase is not Phase.MATCH_OVER:
-        if is_chance(state):
-            if rounds is not None and state.round_number >= rounds:
-                break
-            action = deal_from_seed(state, round_seed(seed, state.round_number + 1))
-            print(f"\n=== {describe(state, action)} (dealer: seat {action.seat}) ===")
-            state = apply(state, action)
-            continue
-        # The demo players lay a card when they can and discard only otherwise.
-        choices = legal_actions(state)
-        plays: list[Action] = [a for a in choices if not isinstance(a, Discard)] or list(choices)
-        action = plays[chooser.below(len(plays))]
-        line = describe(state, action)
-        state = apply(state, action)
-        if state.phase is Phase.COUP_FOURRE:
-            line += f" -> seat {state.actor} may call coup-fourré"
-        elif isinstance(action, Play) and CATEGORY[action.card] is Category.SAFETY:
-            line += " -> plays again" if state.actor == action.seat else ""
-        print(f"  {line}")
-        if not isinstance(action, Draw):
-            for team in range(state.teams):
-                print(f"      {tableau_line(state, team)}")
-        if state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-            print(f"\n--- round {state.round_number} over: score sheet ---")
-            for text in score_sheet(state, score_round(state)):
-                print(text)
-    if state.phase is Phase.MATCH_OVER:
-        winners = match_winners(state)
-        print(f"\nmatch over after {state.round_number} rounds; winner(s): teams {winners}")
+quick commands (no set-up beyond tools/setup.sh, nothing regenerated):
+  millebornes demo          play a seeded demo and print its transcript
+  millebornes simulate      play many rounds between bots and report the figures
+  millebornes editions      the editions, their seat counts, options and goals
+  millebornes play          a game in the terminal against bots
+  millebornes referee FILE  check a recorded game; explain: judge one action
+the conformance suite:
+  millebornes serve, millebornes conformance generate|run|coverage
+"""
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="millebornes", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
-    play = commands.add_parser("demo", help="play a seeded demo and print its transcript")
-    play.add_argument("--edition", default="classic", help="classic, cars, asterix or allonge")
-    play.add_argument("--seed", type=int, default=2026)
-    play.add_argument("--players", type=int, default=2)
-    play.add_argument(
-        "--option", action="append", default=[], help="e.g. goal_700 (4 or 8 players)"
+def version() -> str:
+    from importlib import metadata  # noqa: PLC0415 - slow to import; only --version needs it
+
+    try:
+        return metadata.version("millebornes")
+    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown (not installed)"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the installed package's version, looked up only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        print(f"millebornes {version()}")
+        parser.exit()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="millebornes", description=DESCRIPTION)
+    parser.add_argument("--version", action=VersionAction, nargs=0, help="print the version")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    demo = commands.add_parser(
+        "demo",
+        help="play a seeded demo and print its transcript",
+        description="Play a seeded demo between players that lay a card when they can, and\n"
+        "print every action, the tableaus it leaves and each round's score sheet.",
     )
-    play.add_argument("--rounds", type=int, default=1, help="rounds to play; 0 = the whole match")
+    add_game_arguments(demo)
+    demo.add_argument(
+        "--rounds",
+        type=count_value,
+        default=1,
+        metavar="N",
+        help="rounds to play; 0 = the whole match",
+    )
+    demo.add_argument("--json", action="store_true", help="print one JSON document instead")
+
+    editions = commands.add_parser(
+        "editions",
+        help="list the editions: seat counts, teams, options, goals",
+        description="The editions of spec/editions/: for each seat count the teams and the\n"
+        "goal, with each option that applies.",
+    )
+    editions.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    from millebornes.simulate_cli import add_simulate  # noqa: PLC0415 - keeps Dask out of start-up
+
+    add_simulate(commands)
     add_commands(commands)
     add_play_commands(commands)
+    return parser
+
+
+def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from millebornes.demo import as_json, play_demo, render_text  # noqa: PLC0415
+
+    game = game_from_args(parser, args)
+    record = play_demo(game, args.seed, args.rounds or None)
+    if args.json:
+        print(json.dumps(as_json(record), ensure_ascii=False, indent=1))
+    else:
+        for line in render_text(record):
+            print(line)
+    return 0
+
+
+def _editions(args: argparse.Namespace) -> int:
+    from millebornes.edition_summary import render, summaries  # noqa: PLC0415
+
+    data = summaries()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0
+    for number, edition in enumerate(data):
+        if number:
+            print()
+        for line in render(edition):
+            print(line)
+    return 0
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
+    subparser = parser_of(parser, args.command)
     if args.command in COMMANDS:
         return run_play_command(args)
     if args.command == "demo":
-        demo(args.edition, args.seed, args.players, tuple(args.option), args.rounds or None)
-        return 0
+        return _demo(subparser, args)
+    if args.command == "editions":
+        return _editions(args)
+    if args.command == "simulate":
+        from millebornes.simulate_cli import run_simulate  # noqa: PLC0415
+
+        return run_simulate(subparser, args)
     return dispatch(args)
+
+
+def parser_of(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The subparser of ``command``, so its errors name it (``millebornes demo: error``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser = action.choices[command]
+            return found
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; an engine error from any subcommand is one line, exit 1."""
+    try:
+        return run(argv)
+    except MilleBornesError as error:
+        fail(f"millebornes: error: {error}", status=1)
+    except BrokenPipeError:  # e.g. `millebornes demo | head`: the reader has had enough
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as error:  # e.g. an output file that cannot be written
+        fail(f"millebornes: error: {error}", status=1)
+    except KeyboardInterrupt:
+        fail("millebornes: interrupted", status=130)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,10 @@ from millebornes.state import State, Tableau
 
 
 def card_name(state: State, card: Card) -> str:
-    """English name with the edition's French name, e.g. ``Roll (Feu Vert (Roulez))``."""
-    return f"{NAME_EN[card]} ({state.rules.names_fr[card]})"
+    """English name with the edition's French name in guillemets, e.g. ``Roll «Feu Vert (Roulez)»``.
+
+    Guillemets, not parentheses: several French names carry parentheses of their own."""
+    return f"{NAME_EN[card]} «{state.rules.names_fr[card]}»"
 
 
 def _pile(cards: tuple[Card, ...]) -> str:
@@ -40,7 +42,7 @@ def describe(before: State, action: Action) -> str:
         case Draw():
             return f"{who} draws {card_name(before, before.draw_pile[0])}"
         case Play(_, card, target):
-            where = "own tableau" if target == before.team_of(action.seat) else f"team {target}"
+            where = "its own tableau" if target == before.team_of(action.seat) else f"team {target}"
             return f"{who} plays {card_name(before, card)} on {where}"
         case Discard(_, card):
             return f"{who} discards {card_name(before, card)}"
@@ -50,6 +52,20 @@ def describe(before: State, action: Action) -> str:
             return f"{who} declines the coup-fourré"
         case Extension(_, extend):
             return f"{who} calls the EXTENSION" if extend else f"{who} stops at the goal"
+
+
+SHEET_LABELS = {
+    "distance": "distance",
+    "safeties": "safeties",
+    "all_safeties": "all safeties",
+    "coups_fourres": "coups-fourrés",
+    "round_win": "round won",
+    "delayed_action": "delayed action",
+    "win_without_200": "won without 200",
+    "extension": "extension",
+    "shutout": "shutout",
+}
+"""Column headings of the score sheet for people, one per item of SCORE-SHEET."""
 
 
 def score_sheet(state: State, sheet: RoundScore) -> Iterator[str]:
@@ -62,8 +78,29 @@ def score_sheet(state: State, sheet: RoundScore) -> Iterator[str]:
         "extension": points.extension,
     }
     columns = [item for item in SHEET_ITEMS if unused.get(item, 1)]
-    yield "team " + "".join(f"{c:>16}" for c in columns) + f"{'round':>8}{'match':>8}"
+    widths = [len(SHEET_LABELS[c]) + 2 for c in columns]
+    heads = "".join(f"{SHEET_LABELS[c]:>{w}}" for c, w in zip(columns, widths, strict=True))
+    yield f"team {heads}{'round':>8}{'match':>8}"
     for line in sheet.teams:
-        values = "".join(f"{getattr(line, c):>16}" for c in columns)
+        values = "".join(f"{getattr(line, c):>{w}}" for c, w in zip(columns, widths, strict=True))
         yield f"{line.team:>4} {values}{line.total:>8}{state.scores[line.team]:>8}"
-    yield f"round winner: {'team ' + str(sheet.winner) if sheet.winner is not None else 'none'}"
+    yield f"round winner: {'team ' + str(sheet.winner) if sheet.winner is not None else 'nobody'}"
+
+
+def teams_phrase(teams: tuple[int, ...]) -> str:
+    """``team 2``, ``teams 0 and 2``, ``teams 0, 1 and 3``."""
+    if len(teams) == 1:
+        return f"team {teams[0]}"
+    return f"teams {', '.join(map(str, teams[:-1]))} and {teams[-1]}"
+
+
+def match_result(state: State, winners: tuple[int, ...]) -> str:
+    """The closing line of a match (MATCH-TARGET, RUL-MATCH-TIE), e.g.
+    ``match over after 4 rounds: team 1 wins with 5125 points``."""
+    head = f"match over after {state.round_number} rounds"
+    if not winners:
+        return f"{head}: nobody reached {state.rules.match_target} points"
+    points = state.scores[winners[0]]
+    if len(winners) == 1:
+        return f"{head}: {teams_phrase(winners)} wins with {points} points"
+    return f"{head}: {teams_phrase(winners)} tie with {points} points"

@@ -1,0 +1,180 @@
+"""`millebornes simulate`: reproducible from the seed, the same however the games are
+chunked and wherever they run (here, or a local Dask cluster of 1 or 2 workers), and
+reported as a table, JSON, CSV and plots.
+
+The Dask tests start `distributed.LocalCluster` with threads (processes=False): a
+process cluster takes several seconds to start on a busy machine. One test runs the
+installed command with `--workers 2`, which starts real worker processes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from millebornes.arguments import Game
+from millebornes.cli import main
+from millebornes.simulate import ENDINGS, Config, run_local
+from millebornes.simulate_cli import Progress
+from millebornes.simulate_dask import local_client, run_dask
+
+CONFIG = Config(Game("classic", 2, ()), ("greedy", "random"), "rounds", 12, 77, chunk=5)
+
+
+def run_main(*args: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["simulate", "--quiet", *args]) == 0
+    return out.getvalue()
+
+
+def test_the_same_seed_gives_the_same_games() -> None:
+    first = run_local(CONFIG)
+    assert first == run_local(CONFIG)
+    other = run_local(Config(CONFIG.game, CONFIG.bots, "rounds", 12, 78, chunk=5))
+    assert [r.km for r in first.rounds] != [r.km for r in other.rounds]
+
+
+def test_the_chunking_does_not_change_the_result() -> None:
+    whole = run_local(Config(CONFIG.game, CONFIG.bots, "rounds", 12, 77, chunk=12))
+    assert run_local(CONFIG) == whole
+    assert run_local(Config(CONFIG.game, CONFIG.bots, "rounds", 12, 77, chunk=1)) == whole
+
+
+def test_round_records_add_up() -> None:
+    result = run_local(CONFIG)
+    assert [r.game for r in result.rounds] == list(range(12))
+    for record in result.rounds:
+        assert record.end in ENDINGS
+        assert record.turns <= record.actions
+        if record.end == "goal reached":
+            assert record.winner is not None and record.km[record.winner] == 1000
+    # The bots change seats every game.
+    assert result.rounds[0].bots == ("greedy", "random")
+    assert result.rounds[1].bots == ("random", "greedy")
+    assert result.seats == {"greedy": 12, "random": 12}
+
+
+@pytest.fixture(scope="module")
+def threads_cluster() -> Iterator[Any]:
+    from distributed import LocalCluster  # noqa: PLC0415
+
+    with LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0"
+    ) as cluster:
+        yield cluster
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("workers", [1, 2])
+def test_dask_gives_the_local_result(workers: int) -> None:
+    with local_client(workers, processes=False) as client:
+        assert run_dask(CONFIG, client) == run_local(CONFIG)
+
+
+@pytest.mark.slow
+def test_simulate_on_a_scheduler_address(threads_cluster: Any) -> None:
+    args = ("--rounds", "12", "--seed", "77", "--chunk", "5", "--json")
+    remote = json.loads(run_main(*args, "--scheduler", threads_cluster.scheduler_address))
+    assert remote == json.loads(run_main(*args))
+
+
+@pytest.mark.slow
+def test_the_command_with_two_worker_processes() -> None:
+    args = ["simulate", "--rounds", "8", "--seed", "5", "--chunk", "2", "--json", "--quiet"]
+    done = subprocess.run(
+        [sys.executable, "-m", "millebornes.cli", *args, "--workers", "2"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == json.loads(run_main(*args[1:]))
+
+
+def test_json_summary() -> None:
+    data = json.loads(run_main("--rounds", "12", "--seed", "77", "--chunk", "5", "--json"))
+    result = run_local(CONFIG)
+    assert data["rounds"] == 12 and data["bots"] == ["greedy", "random"]
+    assert sum(data["endings"].values()) == pytest.approx(1)
+    wins = sum(r.winner is not None for r in result.rounds)
+    assert sum(data["win_rate_by_seat"]) == pytest.approx(wins / 12, abs=1e-3)
+    assert data["win_rate_by_bot"]["greedy"] > data["win_rate_by_bot"]["random"]
+    assert data["round_turns"]["max"] == max(r.turns for r in result.rounds)
+    assert data["coups_fourres_per_round"] == pytest.approx(
+        sum(r.coups_fourres for r in result.rounds) / 12, abs=1e-3
+    )
+    assert data["extension_in_edition"] is False
+
+
+@pytest.mark.slow  # matplotlib's first import
+def test_table_csv_and_plots(tmp_path: Path) -> None:
+    table = tmp_path / "rounds.csv"
+    plots = tmp_path / "plots"
+    text = run_main(
+        "--edition", "allonge", "--rounds", "6", "--csv", str(table), "--plot", str(plots)
+    )
+    assert "round wins by bot" in text and "how rounds end" in text and "extension" in text
+    with table.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 6 and [row["game"] for row in rows] == [str(i) for i in range(6)]
+    assert all(row["end"] in ENDINGS and len(row["km"].split()) == 2 for row in rows)
+    for name in ("round_length", "distance"):
+        assert (plots / f"{name}.png").read_bytes().startswith(b"\x89PNG")
+        assert "<svg" in (plots / f"{name}.svg").read_text(encoding="utf-8")
+
+
+def test_whole_matches() -> None:
+    data = json.loads(run_main("--matches", "2", "--players", "3", "--json"))
+    assert data["unit"] == "matches" and data["matches"]["count"] == 2
+    assert data["rounds"] >= 2 * 2  # no match is won in one round of at most ~2,000 points
+    config = Config(Game("classic", 3, ()), ("greedy", "random"), "matches", 2, 1)
+    for match in run_local(config).matches:
+        assert max(match.points) >= 5000 and match.winners
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    plain, terminal = io.StringIO(), FakeTerminal()
+    for stream in (plain, terminal):
+        bar = Progress(10, "rounds", stream, enabled=True)
+        bar(4)
+        bar(6)
+        bar.close()
+    assert plain.getvalue() == ""
+    assert "\r[" in terminal.getvalue() and "10/10 rounds" in terminal.getvalue()
+    quiet = FakeTerminal()
+    Progress(10, "rounds", quiet, enabled=False)(10)
+    assert quiet.getvalue() == ""
+
+
+def test_without_the_sim_extra_the_options_that_need_it_say_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "millebornes.simulate_dask", None)  # import fails
+    monkeypatch.setattr("millebornes.simulate_cli.find_spec", lambda _: None)
+    for args, argument in (
+        (["--workers", "2"], "--workers"),
+        (["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler"),
+        (["--plot", "plots"], "--plot"),
+    ):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as leaving:
+            main(["simulate", "--rounds", "1", "--quiet", *args])
+        assert leaving.value.code == 2
+        assert err.getvalue().count("\n") == 1
+        assert argument in err.getvalue() and "millebornes[sim]" in err.getvalue()
