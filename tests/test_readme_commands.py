@@ -40,6 +40,7 @@ NOT_RUN = {
     "bash tools/build_docs.sh": "tests/docs builds the site",
     "bash tools/build_docs.sh doctest": "tests/docs runs the worked examples",
     "python3 -m http.server -d docs/_build/html 8000": "a server that runs until stopped",
+    "python3 tools/release.py": "tests/packaging/test_release.py runs it, writing elsewhere",
 }
 """Commands not run here, with the reason."""
 
