@@ -13,8 +13,12 @@ import argparse
 import os
 import platform
 import random
+import sys
 import time
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
 from millebornes import Phase, State, apply, deal_from_seed, legal_actions, new_match
 
 

@@ -20,11 +20,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
 from millebornes.conformance.canon import default_suite_dir, dumps, spec_version
 from millebornes.conformance.checks import PASS, SKIPPED
 from millebornes.conformance.runner import Report, Runner, SuiteFiles
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
 from serve_mutant import ALL_MUTANTS, BY_NAME
 
 HERE = Path(__file__).resolve().parent

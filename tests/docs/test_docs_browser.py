@@ -68,6 +68,10 @@ function verdict(doc, win) {
             nodeFill: rects.length ? win.getComputedStyle(rects[0]).fill : "",
             edges: svg.querySelectorAll("path.mb-edge").length};
   });
+  const code = Array.from(doc.querySelectorAll("div.highlight pre"));
+  found.codeBlocks = code.length;
+  found.wideCode = code.filter(p => p.scrollWidth > p.clientWidth + 1)
+    .map(p => p.textContent.split("\\n")[0]);
   found.resources = win.performance.getEntriesByType("resource").map(r => r.name);
   return found;
 }
@@ -221,6 +225,13 @@ def test_the_diagrams_render(base: str) -> None:
         assert svg["nodes"] >= 3 and svg["drawnNodes"] == svg["nodes"], svg
         assert svg["edges"] >= 2, svg
         assert svg["nodeFill"] not in ("", "rgb(0, 0, 0)"), "the diagram stylesheet applied"
+
+
+def test_worked_examples_fit_their_column(base: str) -> None:
+    """No code block of the worked examples needs a sideways scroll: long lines wrap."""
+    verdict = inspect(base, "examples.html")
+    assert verdict["codeBlocks"] >= 5
+    assert verdict["wideCode"] == [], verdict["wideCode"]
 
 
 def test_a_screenshot_of_a_rule_page_is_kept(base: str) -> None:

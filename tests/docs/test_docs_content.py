@@ -7,6 +7,7 @@ import ast
 import html
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,9 @@ from sitecheck import ROOT, SPEC, doctest_build, page, site
 
 import millebornes
 from millebornes import Phase
+
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+from millebornes_docs.diagrams import PHASE_TITLES
 
 DOCS = ROOT / "docs"
 
@@ -119,6 +123,24 @@ def test_the_glossary_names_every_card_in_every_edition() -> None:
             assert name in text, name
 
 
+def test_the_edition_matrix_gives_the_goal_at_each_seat_count() -> None:
+    """Allonge plays to 700 km at 2, 3 and 6 players (GOAL-BY-SEATS), 1000 km at 4."""
+    rows = _table_rows((site() / "editions.html").read_text(encoding="utf-8"), "mb-matrix")
+    header = rows[0]
+    goal = next(r for r in rows[1:] if r[0].split(" ")[0] == "goal")
+    for edition_id in millebornes.edition_ids():
+        edition = millebornes.load_edition(edition_id)
+        cell = goal[header.index(edition_id)]
+        for players in edition.seat_counts:
+            km = edition.goal_for(players, ())
+            assert f"{km} km" in cell, (edition_id, players, cell)
+            if len({edition.goal_for(n, ()) for n in edition.seat_counts}) > 1:
+                counts = re.search(rf"([\d, ]*\b{players}\b[\d, ]*) players: {km} km", cell)
+                assert counts, (edition_id, players, cell)
+    allonge = goal[header.index("allonge")]
+    assert "2, 3, 6 players: 700 km" in allonge and "4 players: 1000 km" in allonge
+
+
 def test_the_edition_matrix_lists_every_switch() -> None:
     switches = json.loads((SPEC / "switches.json").read_text(encoding="utf-8"))["switches"]
     ids = page(site() / "editions.html").ids
@@ -181,12 +203,47 @@ def test_the_diagrams_are_inline_svg_drawn_from_the_engine() -> None:
     )
     assert len(svgs) >= 4
     phases = next(s for s in svgs if 'id="diagram-phases"' in s)
-    for phase in Phase:
-        assert f"Phase.{phase.name}" in phases, phase
+    for phase in Phase:  # titled in the rules' words, not the engine's
+        assert f">{PHASE_TITLES[phase]}</text>" in phases, phase
+    assert "Phase." not in phases and "CoupFourre" not in phases
     # The coup-fourré window is entered by a hazard and left by the two reactions.
-    assert "Play hazard" in phases and "CoupFourre" in phases and "Decline" in phases
+    assert "Play hazard" in phases and "Coup-fourré →" in phases and "Decline" in phases
     battle = next(s for s in svgs if 'id="diagram-battle-pile"' in s)
     assert 'id="diagram-battle-pile-ROLL"' in battle and "mb-edge-hazard" in battle
+
+
+# --- landing page and API guide ----------------------------------------------------------
+
+
+def test_the_landing_page_says_what_the_game_is() -> None:
+    text = (site() / "index.html").read_text(encoding="utf-8")
+    section = text[text.index('id="the-game"') : text.index("mb-paths")]
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", section)).split())
+    assert len(words.split()) > 100, words
+    for word in ("1000 km", "Roll", "hazard", "remedy", "safet", "coup-fourré", "5000"):
+        assert word in words, word
+
+
+KEY_FUNCTIONS = {
+    "engine": ("new_match", "legal_actions", "violations", "apply", "is_chance"),
+    "edition": ("edition_ids", "load_edition"),
+    "shuffle": ("deal_from_seed",),
+    "scoring": ("score_round", "match_winners"),
+}
+
+
+def test_the_api_page_documents_the_key_functions_by_task() -> None:
+    text = (site() / "api" / "index.html").read_text(encoding="utf-8")
+    plain = " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).replace("\u2019", "'").split())
+    for module, names in KEY_FUNCTIONS.items():
+        for name in names:
+            assert f'<span class="sig-name descname"><span class="pre">{name}</span>' in text
+            doc = getattr(millebornes, name).__doc__.replace("``", "")
+            assert " ".join(doc.split()[:4]) in plain, name  # its docstring is shown
+            assert f"generated/millebornes.{module}.html" in text
+    for heading in ("Start a match or a round", "Play", "Score", "Store and exchange", "Errors"):
+        assert f">{heading}<" in text, heading
+    assert "generated/millebornes.serialize.html#millebornes.serialize.to_json" in text
 
 
 # --- worked examples --------------------------------------------------------------------

@@ -15,6 +15,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 
 import millebornes
@@ -117,7 +119,18 @@ def generate(app: Sphinx) -> None:
         _write(folder / f"{module}.md", text)
 
 
+def _summaries_link_no_source(app: Sphinx, doctree: nodes.document) -> None:
+    """A function shown a second time with ``:no-index:`` (the guide on ``api/index``)
+    is a summary: the highlighted source must link back to its full entry on its
+    module's page, so viewcode (which runs after this) is told the summary has no module."""
+    for entry in doctree.findall(addnodes.desc):
+        if entry.get("no-index"):
+            for signature in entry.findall(addnodes.desc_signature):
+                signature["module"] = None
+
+
 def setup(app: Sphinx) -> None:
     # Off unless conf.py asks: a project that only renders spec pages needs no API pages.
     app.add_config_value("millebornes_api_pages", False, "env", types=frozenset({bool}))
     app.connect("builder-inited", generate)
+    app.connect("doctree-read", _summaries_link_no_source, priority=400)  # viewcode: 500

@@ -9,8 +9,9 @@ Nothing here restates a rule. Each graph is obtained by asking the engine:
   precondition tables' answers. Whether the team is rolling is
   ``Tableau.is_rolling``; the distance allowed under each speed-pile top is
   what ``legal_actions`` offers.
-* ``phases``: the nodes are the members of :class:`millebornes.Phase`, described
-  by their own docstrings; the edges are the phase changes observed while the
+* ``phases``: the nodes are the members of :class:`millebornes.Phase`, titled
+  with the words the rules use (:data:`PHASE_TITLES`) and described by their own
+  docstrings; the edges are the phase changes observed while the
   engine plays seeded random matches of every edition, player count and option
   (deterministic, so the picture is the same at every build). Changes seen only
   with an empty draw pile are dashed.
@@ -32,7 +33,19 @@ from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
 
 import millebornes
-from millebornes import Card, Phase, Play, State, Tableau
+from millebornes import (
+    Card,
+    CoupFourre,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Extension,
+    Phase,
+    Play,
+    State,
+    Tableau,
+)
 from millebornes.cards import CATEGORY, KM, NAME_EN, PILE, SAFETY_OF, Category, Pile
 from millebornes.position import position
 from millebornes_docs import data
@@ -196,10 +209,34 @@ class Transition:
     """Seen only while the draw pile was empty."""
 
 
+PHASE_TITLES = {
+    Phase.DEAL: "Deal",
+    Phase.DRAW: "Draw",
+    Phase.PLAY: "Play or discard",
+    Phase.COUP_FOURRE: "Coup-fourré window",
+    Phase.EXTENSION: "Extension decision",
+    Phase.ROUND_OVER: "Round over",
+    Phase.MATCH_OVER: "Match over",
+}
+"""Each phase as the rules name the moment (spec/rules/turn.md, coup-fourre.md,
+extension.md, match.md), not as the engine spells it."""
+
+ACTION_WORDS = {
+    Deal: "Deal",
+    Draw: "Draw",
+    Discard: "Discard",
+    CoupFourre: "Coup-fourré",
+    Decline: "Decline",
+}
+"""The actions in the rules' words; Play and Extension depend on the action's fields."""
+
+
 def _action_name(action: Any) -> str:
     if isinstance(action, Play):
         return f"Play {CATEGORY[action.card].value}"
-    return type(action).__name__
+    if isinstance(action, Extension):
+        return "Extend" if action.extend else "No extension"
+    return ACTION_WORDS[type(action)]
 
 
 WHO = (
@@ -338,7 +375,7 @@ def phase_graph() -> Graph:
         node_list.append(
             Node(
                 id=phase.value,
-                lines=(f"Phase.{phase.name}", *textwrap.wrap(note, 28)),
+                lines=(PHASE_TITLES[phase], *textwrap.wrap(note, 28)),
                 css=css,
                 link=f"id:{rule.group(1)}" if rule else None,
             )
@@ -363,7 +400,7 @@ def phase_graph() -> Graph:
             Edge(
                 source=before,
                 target=after,
-                lines=tuple(line for label in labels for line in textwrap.wrap(label, 24)),
+                lines=tuple(line for label in labels for line in textwrap.wrap(label, 30)),
                 css="window" if window else "plain",
                 dashed=all(t.empty_pile_only for seen in by_who.values() for t in seen),
                 note="; ".join(sentences),

@@ -13,7 +13,10 @@ a dozen nodes; a hundred-odd lines of the classic layered method do:
 4. order each rank by the barycentre of its neighbours, sweeping down and up;
 5. place each rank horizontally as close as possible to its neighbours, keeping
    the gaps (least squares under order constraints: pool adjacent violators);
-6. draw edges as vertical S-curves through their points.
+6. draw edges straight down through each rank they cross and as S-curves only in
+   the gaps between ranks; a label sits to the right of its edge's line, in a box
+   the placement keeps clear of every other box of its rank, so no line crosses a
+   label or a node, and no label covers another.
 
 Colours come from CSS classes (``docs/_static/millebornes.css``), so the
 diagrams follow the theme, dark mode included. Output is deterministic.
@@ -21,7 +24,7 @@ diagrams follow the theme, dark mode included. Output is deterministic.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from html import escape
 from itertools import pairwise
@@ -35,6 +38,8 @@ GAP_X = 26
 GAP_Y = 26
 MARGIN = 14
 LOOP = 34
+LABEL_INSET = 2  # the line runs this far inside a label box's left side
+LABEL_GAP = 6  # between the line and the label's text
 
 
 @dataclass(frozen=True)
@@ -87,8 +92,40 @@ class _Box:
     order: float = 0.0
     extra_right: float = 0.0
     """Room a self-loop and its label take on the right of a node."""
+    band: tuple[float, float] = (0.0, 0.0)
+    """Top and bottom of the box's rank: an edge runs straight down through it."""
     up: list[str] = field(default_factory=list)
     down: list[str] = field(default_factory=list)
+
+    @property
+    def through(self) -> float:
+        """Where an edge passes this box: a label's left side (the text is on the
+        right of the line), else the centre."""
+        return self.x - self.width / 2 + LABEL_INSET if self.label else self.x
+
+    def rect(self) -> Rect:
+        return Rect(self.x - self.width / 2, self.y - self.height / 2, self.width, self.height)
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle of the drawing: left, top, width, height."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    def overlaps(self, other: Rect) -> bool:
+        return (
+            self.x < other.x + other.width
+            and other.x < self.x + self.width
+            and self.y < other.y + other.height
+            and other.y < self.y + self.height
+        )
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x < x < self.x + self.width and self.y < y < self.y + self.height
 
 
 def _bfs_depth(graph: Graph) -> dict[str, int]:
@@ -239,7 +276,8 @@ class Layout:
                 key = f"{index}@{rank}"
                 labelled = rank == middle and bool(edge.lines)
                 lines = edge.lines if labelled else ()
-                width = max((text_width(t) for t in lines), default=0.0) + (10 if lines else 2)
+                text = max((text_width(t) for t in lines), default=0.0)
+                width = text + LABEL_INSET + LABEL_GAP + 4 if lines else 2.0
                 height = LINE_HEIGHT * len(lines) + (6 if lines else 0)
                 self.boxes[key] = _Box(key, rank, width, height, label=lines)
                 keys.append(key)
@@ -287,8 +325,10 @@ class Layout:
                 desired = []
                 for box in row:
                     neighbours = box.up if downward else box.down
-                    near = [self.boxes[n].x for n in neighbours]
-                    desired.append(sum(near) / len(near) if near else box.x)
+                    near = [self.boxes[n].through for n in neighbours]
+                    # line up the edge's line (a label's left side), not the box's centre
+                    shift = box.x - box.through
+                    desired.append(sum(near) / len(near) + shift if near else box.x)
                 _place(row, desired)
         left = min(box.x - box.width / 2 for box in self.boxes.values())
         y = float(MARGIN)
@@ -297,30 +337,54 @@ class Layout:
             for box in row:
                 box.x += MARGIN - left
                 box.y = y + height / 2
-            y += height + GAP_Y / (1 if any(b.node for b in row) else 2)
+                box.band = (y, y + height)
+            y += height + GAP_Y
         self.height = y - GAP_Y + MARGIN
         self.width = (
             max(box.x + box.width / 2 + box.extra_right for box in self.boxes.values()) + MARGIN
         )
 
 
-def _curve(points: list[tuple[float, float]]) -> str:
-    """A smooth path through ``points``, vertical at each one."""
-    (x0, y0), rest = points[0], points[1:]
-    parts = [f"M{x0:.1f},{y0:.1f}"]
-    for x1, y1 in rest:
+Point = tuple[float, float]
+
+
+def _segments(points: list[Point]) -> Iterator[tuple[Point, Point, Point, Point]]:
+    """The cubic Bézier segments of a smooth path through ``points``, vertical at each."""
+    for (x0, y0), (x1, y1) in pairwise(points):
         dy = (y1 - y0) / 2
-        parts.append(f"C{x0:.1f},{y0 + dy:.1f} {x1:.1f},{y1 - dy:.1f} {x1:.1f},{y1:.1f}")
-        x0, y0 = x1, y1
+        yield (x0, y0), (x0, y0 + dy), (x1, y1 - dy), (x1, y1)
+
+
+def _curve(points: list[Point]) -> str:
+    """The SVG path data of :func:`_segments`."""
+    parts = [f"M{points[0][0]:.1f},{points[0][1]:.1f}"]
+    for _, (ax, ay), (bx, by), (x1, y1) in _segments(points):
+        parts.append(f"C{ax:.1f},{ay:.1f} {bx:.1f},{by:.1f} {x1:.1f},{y1:.1f}")
     return " ".join(parts)
 
 
-def _label(x: float, y: float, lines: tuple[str, ...], css: str) -> list[str]:
+def sample_curve(points: list[Point], steps: int = 24) -> list[Point]:
+    """Points along the drawn path (for checks that lines keep clear of labels)."""
+    out = [points[0]]
+    for p0, p1, p2, p3 in _segments(points):
+        for i in range(1, steps + 1):
+            s = i / steps
+            a, b, c, d = (1 - s) ** 3, 3 * s * (1 - s) ** 2, 3 * s * s * (1 - s), s**3
+            out.append(
+                (
+                    a * p0[0] + b * p1[0] + c * p2[0] + d * p3[0],
+                    a * p0[1] + b * p1[1] + c * p2[1] + d * p3[1],
+                )
+            )
+    return out
+
+
+def _label(left: float, y: float, lines: tuple[str, ...], css: str) -> list[str]:
     top = y - LINE_HEIGHT * (len(lines) - 1) / 2
     out = [f'<g class="mb-label mb-edge-{css}">']
     for i, line in enumerate(lines):
         out.append(
-            f'<text x="{x:.1f}" y="{top + i * LINE_HEIGHT:.1f}" text-anchor="middle"'
+            f'<text x="{left:.1f}" y="{top + i * LINE_HEIGHT:.1f}" text-anchor="start"'
             f' dominant-baseline="central">{escape(line)}</text>'
         )
     out.append("</g>")
@@ -334,8 +398,8 @@ def _ports(layout: Layout) -> dict[tuple[int, str], float]:
     for index, (_, keys, _) in enumerate(layout.paths):
         first, second = layout.boxes[keys[0]], layout.boxes[keys[1]]
         last, before = layout.boxes[keys[-1]], layout.boxes[keys[-2]]
-        sides.setdefault((first.key, "bottom"), []).append((second.x, index))
-        sides.setdefault((last.key, "top"), []).append((before.x, index))
+        sides.setdefault((first.key, "bottom"), []).append((second.through, index))
+        sides.setdefault((last.key, "top"), []).append((before.through, index))
     ports: dict[tuple[int, str], float] = {}
     for (key, side), items in sides.items():
         box = layout.boxes[key]
@@ -347,9 +411,60 @@ def _ports(layout: Layout) -> dict[tuple[int, str], float]:
     return ports
 
 
+@dataclass(frozen=True)
+class Label:
+    """An edge's label: the box it takes and where its text starts."""
+
+    rect: Rect
+    text_x: float
+    lines: tuple[str, ...]
+    css: str
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """Where everything of a graph is drawn: what :func:`render` writes, for checks."""
+
+    layout: Layout
+    edges: tuple[tuple[Edge, tuple[Point, ...], bool], ...]
+    """Each edge between two nodes, the points its line passes, and whether it is drawn
+    upwards (its arrow at the first point)."""
+    labels: tuple[Label, ...]
+
+    def node_rects(self) -> dict[str, Rect]:
+        return {n.id: self.layout.boxes[n.id].rect() for n in self.layout.graph.nodes}
+
+
+def draw(graph: Graph) -> Drawing:
+    """Lay ``graph`` out: the line of every edge and the box of every label."""
+    layout = Layout(graph)
+    ports = _ports(layout)
+    edges: list[tuple[Edge, tuple[Point, ...], bool]] = []
+    labels: list[Label] = []
+    for index, (edge, keys, flipped) in enumerate(layout.paths):
+        boxes = [layout.boxes[k] for k in keys]
+        start = (ports[(index, "bottom")], boxes[0].y + boxes[0].height / 2)
+        end = (ports[(index, "top")], boxes[-1].y - boxes[-1].height / 2)
+        middle = [(b.through, y) for b in boxes[1:-1] for y in sorted(set(b.band))]
+        edges.append((edge, (start, *middle, end), flipped))
+        for box in boxes[1:-1]:
+            if box.label:
+                labels.append(Label(box.rect(), box.through + LABEL_GAP, box.label, edge.css))
+    for edge in layout.loops:
+        if edge.lines:
+            box = layout.boxes[edge.source]
+            width = max(text_width(t) for t in edge.lines)
+            height = LINE_HEIGHT * len(edge.lines)
+            left = box.x + box.width / 2 + LOOP + 4
+            rect = Rect(left, box.y - height / 2, width, height)
+            labels.append(Label(rect, left, edge.lines, edge.css))
+    return Drawing(layout, tuple(edges), tuple(labels))
+
+
 def render(graph: Graph, resolve: Callable[[str], str | None] = lambda link: None) -> str:
     """The graph as an inline SVG element; ``resolve`` turns a node's ``link`` into a URL."""
-    layout = Layout(graph)
+    drawing = draw(graph)
+    layout = drawing.layout
     gid = graph.id
     styles = sorted({e.css for e in graph.edges})
     out = [
@@ -368,24 +483,19 @@ def render(graph: Graph, resolve: Callable[[str], str | None] = lambda link: Non
             '<path d="M0,0 L10,5 L0,10 z"/></marker>'
         )
     out.append("</defs>")
-    ports = _ports(layout)
     labels: list[str] = []
+    for label in drawing.labels:
+        middle = label.rect.y + label.rect.height / 2
+        labels += _label(label.text_x, middle, label.lines, label.css)
     out.append('<g class="mb-edges">')
-    for index, (edge, keys, flipped) in enumerate(layout.paths):
-        boxes = [layout.boxes[k] for k in keys]
-        start = (ports[(index, "bottom")], boxes[0].y + boxes[0].height / 2)
-        end = (ports[(index, "top")], boxes[-1].y - boxes[-1].height / 2)
-        points = [start] + [(b.x, b.y) for b in boxes[1:-1]] + [end]
+    for edge, points, flipped in drawing.edges:
         marker = "marker-start" if flipped else "marker-end"
         dash = ' stroke-dasharray="5 4"' if edge.dashed else ""
         out.append(
-            f'<path class="mb-edge mb-edge-{edge.css}" d="{_curve(points)}"'
+            f'<path class="mb-edge mb-edge-{edge.css}" d="{_curve(list(points))}"'
             f' {marker}="url(#{gid}-arrow-{edge.css})"{dash}>'
             f"<title>{escape(edge.source)} → {escape(edge.target)}</title></path>"
         )
-        for box in boxes[1:-1]:
-            if box.label:
-                labels += _label(box.x, box.y, box.label, edge.css)
     for edge in layout.loops:
         box = layout.boxes[edge.source]
         x, y, h = box.x + box.width / 2, box.y, box.height
@@ -395,9 +505,6 @@ def render(graph: Graph, resolve: Callable[[str], str | None] = lambda link: Non
             f" C{x + LOOP:.1f},{y - h / 2 - 6:.1f} {x + LOOP:.1f},{y + h / 2 + 6:.1f}"
             f' {x:.1f},{y + h / 4:.1f}" marker-end="url(#{gid}-arrow-{edge.css})"{dash}/>'
         )
-        if edge.lines:
-            width = max(text_width(t) for t in edge.lines)
-            labels += _label(x + LOOP + 4 + width / 2, y, edge.lines, edge.css)
     out.append("</g>")
     out.append('<g class="mb-nodes">')
     for node in graph.nodes:

@@ -233,6 +233,9 @@ class EditionMatrixDirective(DataDirective):
         rows.append(["Figures"])
         for key in scalars:
             label, rules = _field_label(key, "editions/")
+            if key == "goal":  # the goal a reader meets depends on the player count
+                rows.append([label, rules, *[_goals_by_seat_count(e.data) for e in eds]])
+                continue
             rows.append([label, rules, *[show(e.data.get(key, "—")) for e in eds]])
 
         rows.append(["Rule switches"])
@@ -391,6 +394,20 @@ class SeatsTableDirective(DataDirective):
             nodes.rubric("", "Goal of a round"),
             make_table(headers, goal_rows, classes=["mb-goals"], widths=widths),
         ]
+
+
+def _goals_by_seat_count(edition: dict[str, Any]) -> Cell:
+    """The goal of a round at each player count (GOAL-DISTANCE, GOAL-BY-SEATS), the
+    counts that share one goal together: ``goal`` alone is only the default."""
+    groups: dict[str, list[str]] = {}
+    for players in sorted(int(n) for n in edition.get("seats", {})):
+        groups.setdefault(_goals(edition, players), []).append(str(players))
+    if len(groups) == 1:
+        return next(iter(groups))
+    return [
+        nodes.paragraph("", f"{', '.join(counts)} players: {goals}")
+        for goals, counts in groups.items()
+    ]
 
 
 def _goals(edition: dict[str, Any], players: int) -> str:

@@ -20,6 +20,11 @@ from millebornes.serialize import canonical
 CASE_FORMAT = "millebornes-conformance/1"
 """The ``format`` of every case file (and of the index); the number changes on any
 incompatible change of the case format."""
+SUITE_VERSION = "1.0.0"
+"""The version of the suite's content, in ``index.json`` and the release tarball's name
+(``tools/release.py``): the major number is the case format's, the minor one grows when
+cases are added or change (an engine that passed may now fail), the patch one when only
+descriptions or metadata change. Each version has its entry in CHANGELOG.md."""
 INDEX_FORMAT = "millebornes-conformance-index/1"
 COVERAGE_FORMAT = "millebornes-conformance-coverage/1"
 PROTOCOL_VERSION = 1
@@ -46,7 +51,12 @@ def repository_root() -> Path:
 
 
 def default_suite_dir() -> Path:
-    """Where the generated suite lives in the repository: ``conformance/``."""
+    """The suite: the wheel's bundled copy (``millebornes/_conformance``), else the
+    repository's ``conformance/`` (a checkout, where ``generate`` writes it)."""
+    package = Path(__file__).resolve().parents[1]
+    for candidate in (package / "_conformance", repository_root() / "conformance"):
+        if (candidate / "index.json").is_file():
+            return candidate
     return repository_root() / "conformance"
 
 

@@ -15,6 +15,7 @@ from millebornes.conformance.canon import (
     GENERATOR,
     INDEX_FORMAT,
     KINDS,
+    SUITE_VERSION,
     JsonDict,
     dumps,
     spec_version,
@@ -47,6 +48,7 @@ class Suite:
             {
                 "format": INDEX_FORMAT,
                 "spec_version": spec_version(),
+                "suite_version": SUITE_VERSION,
                 "generator": GENERATOR,
                 "counts": {kind: sum(e["kind"] == kind for e in entries) for kind in KINDS},
                 "cases": entries,
