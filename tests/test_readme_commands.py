@@ -41,6 +41,7 @@ NOT_RUN = {
     "bash tools/build_docs.sh doctest": "tests/docs runs the worked examples",
     "python3 -m http.server -d docs/_build/html 8000": "a server that runs until stopped",
     "python3 tools/release.py": "tests/packaging/test_release.py runs it, writing elsewhere",
+    "bash tools/test.sh --quick": "a subset of the suite this test belongs to (tests/test_tools.py)",
 }
 """Commands not run here, with the reason."""
 
@@ -52,6 +53,8 @@ SHORTER = {
     SERVE: " --kind score",
     f"{ADAPTER} --edition classic": " --kind score",
     "conform --kind trace": " --case 'classic-2p-*'",
+    ".venv/bin/millebornes simulate --bots greedy,random --rounds 200": " --rounds 20",
+    ".venv/bin/millebornes simulate --rounds 2000 --workers 2 --quiet": " --rounds 20",
 }
 """Commands that take tens of seconds or minutes, and the arguments that make them short."""
 
