@@ -43,7 +43,8 @@ from millebornes.state import Phase, State, Tableau, evolve
 
 
 def new_match(edition: str = "classic", players: int = 2, options: tuple[str, ...] = ()) -> State:
-    """A match before its first deal: seat 0 is to deal (RUL-FIRST-DEALER).
+    """A match before its first deal: seat 0 is to deal (RUL-FIRST-DEALER, STATE-BEFORE-DEAL;
+    one tableau and one score per team, STATE-TEAMS).
 
     The playing cards wait in the draw pile in box order; the ``Deal`` action
     brings the shuffled order. Raises :class:`MalformedInput` for a seat count
@@ -256,7 +257,9 @@ def _put_hand(
 
 def _deal(state: State, action: Deal) -> State:
     """SETUP-DEAL, SETUP-SHUFFLE, SETUP-MEMO, SETUP-FIRST-PLAYER: one card at a time from
-    the dealer's left until each hand is full; the rest, in order, is the draw pile."""
+    the dealer's left until each hand is full; the rest, in order, is the draw pile
+    (STATE-PILE-ORDER). The deal alone sets ``dealer`` and counts ``round`` (STATE-DEALER,
+    STATE-ROUND)."""
     rules = state.rules
     n = state.players
     dealt = n * rules.hand_size
@@ -443,7 +446,8 @@ def _may_extend(state: State) -> bool:
 
 
 def _extension(state: State, action: Extension) -> State:
-    """EXT-DECISION, EXT-GOAL: stop and win now, or move the goal for everyone and play on."""
+    """EXT-DECISION, EXT-GOAL: stop and win now, or move the goal for everyone and play on;
+    ``extended_by`` records the caller's team, not the seat (STATE-EXTENDED-BY)."""
     if not action.extend:
         return _end_round(state)
     extended = evolve(state, extended_by=state.team_of(action.seat))
@@ -475,7 +479,11 @@ def _turn_from(state: State, seat: int) -> State:
 
 
 def _end_round(state: State) -> State:
-    """Score the round into the match totals (SCORE-SHEET); MATCH-TARGET decides what follows."""
+    """Score the round into the match totals (SCORE-SHEET); MATCH-TARGET decides what follows.
+
+    Between rounds ``actor`` and ``turn`` name the next dealer while ``dealer`` still names
+    the last one; once the match is over ``turn`` is left as it was (STATE-TURN, STATE-PHASES).
+    """
     sheet = score_round(state)
     scores = tuple(
         total + line.total for total, line in zip(state.scores, sheet.teams, strict=True)
