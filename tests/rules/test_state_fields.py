@@ -175,6 +175,8 @@ def test_seats_teams_tableaus_and_scores() -> None:
             assert len(state.hands) == players
             assert [state.team_of(s) for s in range(players)] == [s % teams for s in range(players)]
     # A hazard by seat 1 of a 6-seat game (team 1) may target team 0 or 2, never 1.
-    state = position("classic", 6, hands={1: [Card.STOP]}, actor=1, tableaus={0: ROLLING, 2: ROLLING})
+    state = position(
+        "classic", 6, hands={1: [Card.STOP]}, actor=1, tableaus={0: ROLLING, 2: ROLLING}
+    )
     stops = [a for a in legal_actions(state) if isinstance(a, Play) and a.card is Card.STOP]
     assert {a.target for a in stops} == {0, 2}
