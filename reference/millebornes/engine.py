@@ -197,7 +197,8 @@ def _plays_and_discards(state: State, seat: int) -> tuple[Action, ...]:
             play = seat_plays[card][target]
             if respects(table, state, play):
                 plays.append(play)
-    # DISCARD_RULES is the common head alone (RUL-DISCARD-ANY): every card may go.
+    # DISCARD_RULES is the common head and SETUP-MEMO, which every card of a hand meets
+    # (RUL-DISCARD-ANY): every card may go.
     seat_discards = _DISCARDS[seat]
     plays.extend(seat_discards[card] for card in kinds)
     return tuple(plays)
@@ -408,7 +409,9 @@ def _lay_safety_on_turn(
 
 
 def _coup_fourre(state: State, action: CoupFourre) -> State:
-    """CF-EFFECT, CF-REPLACEMENT, CF-TURN, RUL-CF-EMPTY-PILE."""
+    """CF-EFFECT, CF-REPLACEMENT, CF-TURN, RUL-CF-EMPTY-PILE: with a card in the draw pile the
+    player draws a replacement and takes the turn; with none, neither, and play goes on
+    from the attacker's left."""
     seat = action.seat
     team = state.team_of(seat)
     tableau, cleared = _laid(state.tableaus[team], action.card, crosswise=True)
@@ -424,6 +427,9 @@ def _coup_fourre(state: State, action: CoupFourre) -> State:
         draw_pile=draw_pile,
         pending_hazard=None,
     )
+    if not state.draw_pile:
+        # RUL-CF-EMPTY-PILE: no replay once the draw pile is empty, as for any safety.
+        return _turn_from(after, state.turn + 1)
     # The turn passes straight to the player: those seated between lose theirs.
     return _turn_from(after, seat)
 

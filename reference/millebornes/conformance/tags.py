@@ -339,6 +339,7 @@ def rejection_tags(state: State, action: Action, rule_ids: tuple[str, ...]) -> T
     tags = Tags(set(rule_ids), {"rejection"})
     if len(rule_ids) > 1:
         tags.mark("multiple-violations")
+        tags.add("TURN-PRECONDITIONS")  # every broken rule is named, not only the first
     broken = set(rule_ids)
     if broken & {"DIST-ROLLING", "HAZ-ROLLING-TARGET", "REM-ROLL"}:
         tags.add("PILE-ROLLING")
