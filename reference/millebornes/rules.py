@@ -197,7 +197,8 @@ def _no_speed_limit_standing(state: State, action: Play) -> bool:
 
     Judged on the target team's tableau.
     """
-    # HAZ-SPEED-LIMIT-ONCE (HAZ-SPEED-LIMIT-ANYTIME: nothing else restricts it).
+    # HAZ-SPEED-LIMIT-ONCE, RUL-SPEED-LIMIT-ONCE (HAZ-SPEED-LIMIT-ANYTIME: nothing else
+    # restricts it).
     return state.tableaus[action.target].speed_top is not Card.SPEED_LIMIT
 
 
@@ -235,8 +236,9 @@ def _roll_lets_team_roll(state: State, action: Play) -> bool:
 
     Judged on the acting player's own team's tableau, whatever the target.
     """
-    # REM-ROLL: a Roll starts the team, or follows a Stop or a remedy; never needed
-    # while rolling (so never with Right of Way unless a hazard a Roll cannot cure shows).
+    # REM-ROLL, RUL-ROLL-ONLY-TO-MOVE: a Roll starts the team, or follows a Stop or a remedy;
+    # never laid while rolling (so never with Right of Way unless a hazard a Roll cannot
+    # cure shows).
     tableau = _own(state, action)
     top = tableau.battle_top
     return not tableau.is_rolling() and (
