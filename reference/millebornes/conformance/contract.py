@@ -18,6 +18,7 @@ from millebornes.cards import Card
 from millebornes.conformance.canon import JsonDict
 from millebornes.conformance.cases import actions_to_list, make_case, score_to_dict, state_json
 from millebornes.conformance.configs import Config
+from millebornes.conformance.scenarios import round_over_position
 from millebornes.conformance.tags import (
     Tags,
     precondition_tags,
@@ -98,15 +99,8 @@ def _deck(config: Config) -> tuple[Card, ...]:
 
 
 def _round_over(config: Config) -> State:
-    return position(
-        config.edition,
-        config.players,
-        tableaus={0: Tableau(battle=(Card.ROLL,), distance=(Card.D100,))},
-        draw_pile=(),
-        phase=Phase.ROUND_OVER,
-        actor=1,
-        turn=1,
-        dealer=0,
+    return round_over_position(
+        config, {0: Tableau(battle=(Card.ROLL,), distance=(Card.D100,))}, extended_by=None
     )
 
 
@@ -163,17 +157,7 @@ def _extension_lost(config: Config) -> State:
     }
     if teams == 2:  # nobody reached 1000: team 1, shut out, scores the extension
         tableaus = {0: tableaus[0]}
-    return position(
-        config.edition,
-        config.players,
-        tableaus=tableaus,
-        draw_pile=(),
-        phase=Phase.ROUND_OVER,
-        actor=1,
-        turn=1,
-        dealer=0,
-        extended_by=0,
-    )
+    return round_over_position(config, tableaus, extended_by=0)
 
 
 # --- the positions ------------------------------------------------------------------
@@ -294,58 +278,36 @@ POSITIONS: tuple[Position, ...] = (
 
 
 def _case(config: Config, spec: Position, state: State, action: Action | None) -> JsonDict:
-    description = spec.description
-    extra = Tags(set(spec.rules), {"positional"})
+    """The case of one position, with the answer the engine gives."""
+    given: JsonDict = {"state": state_json(state)}
     if spec.kind == "legal":
         legal = legal_actions(state)
-        tags = Tags(set(spec.rules)).merge(extra)
+        tags = Tags(set(spec.rules))
         for candidate in legal:
             tags.merge(precondition_tags(state, candidate))
-        return make_case(
-            "legal",
-            config,
-            spec.slug,
-            tags=tags,
-            description=description,
-            provenance=PROVENANCE,
-            input={"state": state_json(state)},
-            expected={"actions": actions_to_list(legal)},
-        )
-    if spec.kind == "score":
-        return make_case(
-            "score",
-            config,
-            spec.slug,
-            tags=score_case_tags(state).merge(extra),
-            description=description,
-            provenance=PROVENANCE,
-            input={"state": state_json(state)},
-            expected=score_to_dict(state),
-        )
-    assert action is not None
-    broken = violations(state, action)
-    common = {"state": state_json(state), "action": action_to_dict(action)}
-    if broken:
-        return make_case(
-            "step",
-            config,
-            spec.slug,
-            tags=rejection_tags(state, action, broken).merge(extra),
-            description=description,
-            provenance=PROVENANCE,
-            input=common,
-            expected={"outcome": "rejected", "rules": list(broken)},
-        )
-    after = apply(state, action)
+        expected: JsonDict = {"actions": actions_to_list(legal)}
+    elif spec.kind == "score":
+        tags, expected = score_case_tags(state), score_to_dict(state)
+    else:
+        assert action is not None
+        given["action"] = action_to_dict(action)
+        broken = violations(state, action)
+        if broken:
+            tags = rejection_tags(state, action, broken)
+            expected = {"outcome": "rejected", "rules": list(broken)}
+        else:
+            after = apply(state, action)
+            tags = step_tags(state, action, after)
+            expected = {"outcome": "applied", "state": state_json(after)}
     return make_case(
-        "step",
+        spec.kind,
         config,
         spec.slug,
-        tags=step_tags(state, action, after).merge(extra),
-        description=description,
+        tags=tags.merge(Tags(set(spec.rules), {"positional"})),
+        description=spec.description,
         provenance=PROVENANCE,
-        input=common,
-        expected={"outcome": "applied", "state": state_json(after)},
+        input=given,
+        expected=expected,
     )
 
 
