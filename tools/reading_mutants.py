@@ -138,7 +138,8 @@ READING_MUTANTS: tuple[Mutant, ...] = (
            "turn (the ruling before it was re-decided)", ("RUL-CF-EMPTY-PILE",),
            effect_mutant(engine._coup_fourre, _cf_turn_on_empty_pile)),
     Mutant("turn-kept-between-rounds", "turn is left unchanged when a round ends",
-           ("STATE-TURN",), effect_mutant(engine._end_round, _turn_kept_between_rounds)),
+           ("STATE-TURN", "MATCH-DEALER-ROTATION"),
+           effect_mutant(engine._end_round, _turn_kept_between_rounds)),
     Mutant("extended-by-seat", "extended_by records the seat that called the extension",
            ("STATE-EXTENDED-BY",), effect_mutant(engine._extension, _extended_by_seat)),
     Mutant("cleared-hazards-reversed", "a safety that clears two hazards discards them in the "
