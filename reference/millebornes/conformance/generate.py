@@ -21,6 +21,7 @@ from millebornes.conformance.canon import (
     spec_version,
 )
 from millebornes.conformance.configs import Config, configs
+from millebornes.conformance.contract import contract_cases
 from millebornes.conformance.coverage import coverage_report
 from millebornes.conformance.explore import History, play
 from millebornes.conformance.mine import Miner
@@ -110,6 +111,7 @@ def config_cases(config: Config, *, first_of_edition: bool) -> list[JsonDict]:
     cases += [trace_case(config, history, mined) for history in mined.histories()]
     cases += setup_cases(config)
     cases += scenario_cases(config, miner, mined)
+    cases += contract_cases(config)
     if first_of_edition:
         cases += score_scenario_cases(config)
         cases += shuffle_cases(config.edition)
