@@ -38,10 +38,12 @@ def position(
     extended_by: int | None = None,
     scores: Sequence[int] | None = None,
     round_number: int = 1,
+    fill_hands: bool = False,
 ) -> State:
     """A state of round ``round_number`` with the given cards in place.
 
-    Seats not in ``hands`` hold no card. The draw pile is ``draw_top`` followed by
+    Seats not in ``hands`` hold no card, unless ``fill_hands`` tops every hand up to the
+    hand size from the cards not placed. The draw pile is ``draw_top`` followed by
     every card not placed elsewhere, in box order; or exactly ``draw_pile`` when
     given, the unplaced cards then going under ``discard_pile``. ``turn`` defaults
     to ``actor`` and ``dealer`` to the seat before ``turn``. Raises
@@ -64,6 +66,8 @@ def position(
     if placed - pool:
         raise MalformedInput(f"more cards named than the box holds: {dict(placed - pool)}")
     rest = tuple((pool - placed).elements())  # box order: the pool was counted in box order
+    if fill_hands:
+        hand_tuple, rest = _filled(hand_tuple, rest, rules.hand_size, actor, phase)
     if draw_pile is None:
         draws, discards = tuple(draw_top) + rest, tuple(discard_pile)
     else:
@@ -91,3 +95,20 @@ def position(
     if problems:
         raise MalformedInput("position: " + "; ".join(problems))
     return state
+
+
+def _filled(
+    hands: tuple[tuple[Card, ...], ...],
+    rest: tuple[Card, ...],
+    size: int,
+    actor: int | None,
+    phase: Phase,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Hands topped up to the hand size (the player who has drawn holding one more,
+    TURN-HAND-SIZE) from the first unplaced cards; and the cards still unplaced."""
+    filled = []
+    for seat, hand in enumerate(hands):
+        need = max(0, size + (seat == actor and phase is Phase.PLAY) - len(hand))
+        filled.append(tuple(sorted(hand + rest[:need])))
+        rest = rest[need:]
+    return tuple(filled), rest
