@@ -1,8 +1,8 @@
 """Canonical JSON for states and actions: sorted keys, no spaces, LF-free, exact round trip.
 
 ``from_json(to_json(s)) == s`` for every state, and ``to_json(from_json(t)) == t``
-for every canonical text. Reading checks the shape of every field and then the
-state itself (:func:`millebornes.validate.load_problems`: well formed, and every state
+for every canonical text. Reading checks the shape of every field (LOAD-FORMAT) and
+then the state itself (:func:`millebornes.validate.load_problems`: well formed, and every state
 invariant holds); anything wrong raises :class:`MalformedInput` saying what and where.
 Text is read by :func:`load_json`, which bounds nesting depth and the digits of
 integers explicitly, so that neither Python's recursion limit nor its 4,300-digit limit
@@ -151,6 +151,18 @@ _TABLEAU_KEYS = {"battle", "speed", "distance", "safeties", "coups_fourres"}
 
 
 def state_from_dict(data: Any) -> State:
+    """The state ``data`` describes, if it is loadable (:func:`~millebornes.validate.load_problems`:
+    well formed, every state invariant holding); else :class:`MalformedInput` naming what."""
+    state = unchecked_state_from_dict(data)
+    problems = load_problems(state)
+    if problems:
+        raise MalformedInput("invalid state: " + "; ".join(problems))
+    return state
+
+
+def unchecked_state_from_dict(data: Any) -> State:
+    """The state ``data`` describes, its fields checked (LOAD-FORMAT) but not the state
+    itself: for tools that build malformed states on purpose, never for input."""
     r = _Reader(data, "state")
     r.expect_keys(_STATE_KEYS)
     if r.value("format") != STATE_FORMAT:
@@ -178,7 +190,7 @@ def state_from_dict(data: Any) -> State:
     scores = r.items("scores")
     if not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
         raise MalformedInput("state.scores: expected a list of integers")
-    state = State(
+    return State(
         edition=r.string("edition"),
         options=tuple(options),
         players=r.integer("players"),
@@ -196,10 +208,6 @@ def state_from_dict(data: Any) -> State:
         extended_by=r.integer("extended_by", optional=True),
         scores=tuple(scores),
     )
-    problems = load_problems(state)
-    if problems:
-        raise MalformedInput("invalid state: " + "; ".join(problems))
-    return state
 
 
 def _integer(digits: str) -> int:

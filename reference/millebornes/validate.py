@@ -1,20 +1,21 @@
 """Is a state well formed, and may it be loaded? The checks a state from outside must pass.
 
-Two levels:
+spec/conformance/malformed.md names every check; each problem found starts with the
+ID of the check it breaks. Two levels:
 
-* :func:`state_problems`, *well formed*: the right number of seats, teams and scores,
-  seats and teams that exist, options the edition offers, hands in card order, memo
-  cards only set aside, the round counter and the phase agreeing, and an extension
-  decision only where the edition opens one (EXT-DECISION). Every other check, and
-  every rule, may assume these; :func:`millebornes.position.position` builds test
-  positions that satisfy them and nothing more.
+* :func:`state_problems`, *well formed*: the edition and seat count (LOAD-EDITION),
+  the options (LOAD-OPTIONS), seats and teams that exist (LOAD-SEATS), the round
+  counter (LOAD-ROUND), hands in card order (LOAD-HAND-ORDER) and within the hand size
+  plus one (LOAD-HAND-LIMIT), memo cards only set aside (LOAD-MEMO), a pending card
+  that is a hazard (LOAD-PENDING-HAZARD), and the extension only where the edition has
+  it and an extension decision only where EXT-DECISION opens one (LOAD-EXTENSION).
+  Every other check, and every rule, may assume these;
+  :func:`millebornes.position.position` builds test positions that satisfy them and
+  nothing more.
 * :func:`load_problems`, *loadable*: well formed, and every state invariant of
-  spec/invariants.md holds (:data:`millebornes.state_checks.STATE_CHECKS`: the box
-  conserved, hand sizes, distance within the goal, at most two 200s, one actor, the
-  coup-fourré window, lawful piles, an actor who can act, scores and the match end).
-  This is what :func:`millebornes.serialize.state_from_dict` and ``millebornes
-  serve`` require, so that no state the engine accepts is one play cannot reach in
-  shape, and none can make a rule fail. spec/conformance/malformed.md lists them.
+  spec/invariants.md holds (:data:`millebornes.state_checks.STATE_CHECKS`). This is
+  what :func:`millebornes.serialize.state_from_dict` and ``millebornes serve``
+  require, so that no state the engine accepts can make a rule fail.
 """
 
 from __future__ import annotations
@@ -32,23 +33,23 @@ def state_problems(state: State) -> list[str]:
     try:
         rules = load_edition(state.edition)
     except MalformedInput as error:
-        return [str(error)]
+        return [f"LOAD-EDITION: {error}"]
     if state.players not in rules.teams_by_seats:
-        return [f"{state.edition} is not played by {state.players} players (SEAT-COUNTS)"]
+        return [f"LOAD-EDITION: {state.edition} is not played by {state.players} players"]
     problems: list[str] = []
     teams = rules.teams_by_seats[state.players]
     if list(state.options) != sorted(set(state.options)):
-        problems.append("options must be sorted and distinct")
+        problems.append("LOAD-OPTIONS: options must be sorted and distinct")
     for name in state.options:
         if name not in rules.options or state.players not in rules.options[name].seats:
-            problems.append(f"option {name!r} is not offered at {state.players} players")
+            problems.append(f"LOAD-OPTIONS: {name!r} is not offered at {state.players} players")
     if len(state.hands) != state.players:
-        problems.append(f"{len(state.hands)} hands for {state.players} players")
+        problems.append(f"LOAD-SEATS: {len(state.hands)} hands for {state.players} players")
     if len(state.tableaus) != teams or len(state.scores) != teams:
-        problems.append(f"{teams} teams need {teams} tableaus and {teams} scores")
+        problems.append(f"LOAD-SEATS: {teams} teams need {teams} tableaus and {teams} scores")
     if problems:
         return problems
-    return _seat_problems(state) + _zone_problems(state)
+    return _seat_problems(state) + _card_problems(state)
 
 
 def load_problems(state: State) -> list[str]:
@@ -69,38 +70,39 @@ def _seat_problems(state: State) -> list[str]:
     problems = []
     n = state.players
     if state.actor is not None and not 0 <= state.actor < n:
-        problems.append(f"actor {state.actor} is not a seat")
+        problems.append(f"LOAD-SEATS: actor {state.actor} is not a seat")
     if not 0 <= state.turn < n or not 0 <= state.dealer < n:
-        problems.append("turn and dealer must be seats")
+        problems.append("LOAD-SEATS: turn and dealer must be seats")
     if state.round_number < 0 or (state.phase is Phase.DEAL) != (state.round_number == 0):
-        problems.append("round 0 is exactly the phase before the first deal")
-    if state.pending_hazard is not None and CATEGORY[state.pending_hazard] is not Category.HAZARD:
-        problems.append("the pending card is not a hazard")
+        problems.append("LOAD-ROUND: round 0 is exactly the phase before the first deal")
     rules = state.rules
     if state.extended_by is not None and (
         not rules.switch("SW-EXTENSION") or not 0 <= state.extended_by < len(state.tableaus)
     ):
         problems.append(
-            f"extended_by {state.extended_by} is not a team of an edition with SW-EXTENSION"
+            f"LOAD-EXTENSION: extended_by {state.extended_by} is not a team of an edition "
+            "with SW-EXTENSION"
         )
     elif state.phase is Phase.EXTENSION and not may_extend(state):
-        problems.append("an extension decision where EXT-DECISION offers none")
+        problems.append("LOAD-EXTENSION: an extension decision where EXT-DECISION offers none")
     return problems
 
 
-def _zone_problems(state: State) -> list[str]:
+def _card_problems(state: State) -> list[str]:
     # The kinds of card each pile of a tableau holds are judged by the invariants
-    # (INV-PILES-WELL-FORMED, INV-DISTANCE-BOUND, INV-SAFETY-ONCE); here, only what
-    # no invariant reads: the order of hands and where memo cards are.
+    # (INV-PILES-WELL-FORMED, INV-DISTANCE-BOUND, INV-SAFETY-ONCE); here, only what no
+    # invariant reads: the order of hands, their limit in every phase, the memo cards.
     problems = []
     limit = state.rules.hand_size + 1
     for seat, hand in enumerate(state.hands):
         if list(hand) != sorted(hand):
-            problems.append(f"hand {seat} is not in card order")
+            problems.append(f"LOAD-HAND-ORDER: hand {seat} is not in card order")
         if len(hand) > limit:
-            problems.append(f"hand {seat} holds {len(hand)} cards, more than {limit}")
+            problems.append(f"LOAD-HAND-LIMIT: hand {seat} holds {len(hand)} cards, over {limit}")
         if Card.MEMO in hand:
-            problems.append(f"hand {seat} holds a memo card (SETUP-MEMO)")
+            problems.append(f"LOAD-MEMO: hand {seat} holds a memo card (SETUP-MEMO)")
     if any(card is not Card.MEMO for card in state.set_aside):
-        problems.append("only memo cards are set aside")
+        problems.append("LOAD-MEMO: only memo cards are set aside")
+    if state.pending_hazard is not None and CATEGORY[state.pending_hazard] is not Category.HAZARD:
+        problems.append("LOAD-PENDING-HAZARD: the pending card is not a hazard")
     return problems
