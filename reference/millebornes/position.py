@@ -4,7 +4,10 @@ Rule tests, documentation examples and conformance cases need positions such as
 "team 0 rolling under a Speed Limit, seat 0 holding a 75". :func:`position`
 places the named cards and puts every other card of the box where it cannot
 interfere (the draw pile, or the discard pile when the draw pile is given
-exactly), so the result always conserves the box and passes validation.
+exactly), so the result always conserves the box and is well formed
+(:func:`millebornes.validate.state_problems`). A position is not always loadable
+(:func:`millebornes.validate.load_problems`): its hands hold only the cards named,
+unless ``fill_hands`` deals them up to the hand size (INV-HAND-SIZE).
 """
 
 from __future__ import annotations
