@@ -173,6 +173,14 @@ def test_serve_survives_every_line_under_each_locale(locale: str, locale_dir: Pa
     env.pop("PYTHONUTF8", None)
     if locale_dir is not None and locale.startswith("en_US"):
         env["LOCPATH"] = str(locale_dir)
+    active = subprocess.run(
+        [sys.executable, "-c", "import locale; print(locale.setlocale(locale.LC_ALL, ''))"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert active.stdout.strip() == locale  # the locale is really in force, not a fallback
     lines = [
         b'{"id":1,"op":"hello","protocol":1}',
         b"\xc3\x28 invalid UTF-8",
