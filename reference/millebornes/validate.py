@@ -35,7 +35,7 @@ def state_problems(state: State) -> list[str]:
     except MalformedInput as error:
         return [f"LOAD-EDITION: {error}"]
     if state.players not in rules.teams_by_seats:
-        return [f"LOAD-EDITION: {state.edition} is not played by {state.players} players"]
+        return [f"LOAD-EDITION: {state.edition} is not played by {state.players} (SEAT-COUNTS)"]
     problems: list[str] = []
     teams = rules.teams_by_seats[state.players]
     if list(state.options) != sorted(set(state.options)):
