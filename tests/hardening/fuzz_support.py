@@ -15,10 +15,12 @@ session (tests/hardening/conftest.py).
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import random
 from collections import Counter, defaultdict
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -59,6 +61,16 @@ FUZZ = settings(
 TALLY: defaultdict[str, Counter[str]] = defaultdict(Counter)
 """Per fuzz target: inputs ``tried``, ``accepted``, ``refused`` (MalformedInput), and
 ``escapes`` (anything else raised) and ``broken`` (accepted, yet an invariant fails)."""
+TALLY_FILE = os.environ.get("FUZZ_TALLY_FILE")
+"""If set, the tally is also written there as JSON every 500 inputs, so that a long deep
+run stopped early still leaves its figures."""
+
+
+def count(target: str, outcome: str, n: int = 1) -> None:
+    """Add ``n`` to the tally of ``target``; inputs are counted as ``tried``."""
+    TALLY[target][outcome] += n
+    if TALLY_FILE and outcome == "tried" and TALLY[target]["tried"] % 500 < n:
+        Path(TALLY_FILE).write_text(json.dumps(TALLY, indent=1), encoding="utf-8")
 
 
 @cache

@@ -15,8 +15,8 @@ from fuzz_support import (
     FUZZ,
     HOSTILE_TEXT,
     JSON_VALUES,
-    TALLY,
     corpus,
+    count,
     mutated_actions,
     mutated_states,
     nested,
@@ -46,17 +46,17 @@ from millebornes_invariants.catalogue import STATE_INVARIANTS
 
 def _load(target: str, loader: Any, text: str | bytes) -> Any:
     """Load ``text``, counting the outcome; any exception but MalformedInput fails."""
-    TALLY[target]["tried"] += 1
+    count(target, "tried")
     try:
         value = loader(text)
     except MalformedInput as error:
-        TALLY[target]["refused"] += 1
+        count(target, "refused")
         assert str(error)
         return None
     except BaseException:
-        TALLY[target]["escapes"] += 1
+        count(target, "escapes")
         raise
-    TALLY[target]["accepted"] += 1
+    count(target, "accepted")
     return value
 
 
@@ -73,7 +73,7 @@ def test_from_json_accepts_only_states_every_invariant_holds_in(text: str | byte
         return
     problems = workout(state)
     if problems:
-        TALLY["from_json"]["broken"] += 1
+        count("from_json", "broken")
     assert problems == []
     assert from_json(to_json(state)) == state
 

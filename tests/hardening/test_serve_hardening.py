@@ -23,8 +23,8 @@ from fuzz_support import (
     FUZZ,
     HOSTILE_TEXT,
     JSON_VALUES,
-    TALLY,
     corpus,
+    count,
     mutated_actions,
     mutated_states,
 )
@@ -88,18 +88,18 @@ def answers(lines: list[bytes], session_lines: bytes = b"") -> list[dict[str, An
 )
 def test_every_fuzzed_line_gets_one_answer_and_none_is_internal(lines: list[Any]) -> None:
     raw = [_as_line(line) for line in lines]
-    TALLY["serve"]["tried"] += len(raw)
+    count("serve", "tried", len(raw))
     got = answers(raw)
     internal = [a for a in got if a.get("error", {}).get("kind") == "internal"]
-    TALLY["serve"]["escapes"] += len(internal) + abs(len(got) - len(raw))
+    count("serve", "escapes", len(internal) + abs(len(got) - len(raw)))
     assert len(got) == len(raw)
     assert internal == []
     for answer in got:
         assert answer.keys() >= {"id", "ok"}
         if answer["ok"] is False:
             assert answer["error"]["kind"] in ERROR_KINDS
-    TALLY["serve"]["refused"] += sum(a["ok"] is False for a in got)
-    TALLY["serve"]["accepted"] += sum(a["ok"] is True for a in got)
+    count("serve", "refused", sum(a["ok"] is False for a in got))
+    count("serve", "accepted", sum(a["ok"] is True for a in got))
 
 
 @pytest.mark.rules("PROTO-FRAMING", "PROTO-ERRORS")
