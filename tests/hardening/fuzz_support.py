@@ -8,8 +8,8 @@ state that satisfies every invariant of the catalogue and that the engine can th
 play from without failing (:func:`workout`).
 
 ``HYPOTHESIS_PROFILE=deep`` runs :data:`DEEP_EXAMPLES` inputs per fuzz test instead of
-:data:`QUICK_EXAMPLES`; :data:`TALLY` counts what happened, printed at the end of the
-session (tests/hardening/conftest.py).
+:data:`QUICK_EXAMPLES`; :data:`TALLY` counts what happened, printed after each fuzz
+module by :func:`show_tally`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
@@ -71,6 +72,20 @@ def count(target: str, outcome: str, n: int = 1) -> None:
     TALLY[target][outcome] += n
     if TALLY_FILE and outcome == "tried" and TALLY[target]["tried"] % 500 < n:
         Path(TALLY_FILE).write_text(json.dumps(TALLY, indent=1), encoding="utf-8")
+
+
+def show_tally(config: pytest.Config) -> None:
+    """Print the figures of every fuzz target so far (inputs tried, accepted, refused,
+    escapes, accepted states breaking an invariant)."""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    capture = config.pluginmanager.get_plugin("capturemanager")
+    if reporter is None or capture is None:
+        return
+    with capture.global_and_fixture_disabled():  # past pytest's capture of the output
+        for target, counts in sorted(TALLY.items()):
+            names = ("tried", "accepted", "refused", "escapes", "broken")
+            figures = ", ".join(f"{name} {counts[name]}" for name in names)
+            reporter.write_line(f"fuzz {target}: {figures}")
 
 
 @cache

@@ -8,6 +8,7 @@ every state invariant of the catalogue and can be played from (fuzz_support.work
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from fuzz_support import (
     mutated_actions,
     mutated_states,
     nested,
+    show_tally,
     workout,
 )
 from hypothesis import given
@@ -42,6 +44,12 @@ from millebornes import (
 )
 from millebornes.serialize import MAX_DEPTH, MAX_INT_DIGITS, canonical
 from millebornes_invariants.catalogue import STATE_INVARIANTS
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _figures(request: pytest.FixtureRequest) -> Iterator[None]:
+    yield
+    show_tally(request.config)
 
 
 def _load(target: str, loader: Any, text: str | bytes) -> Any:

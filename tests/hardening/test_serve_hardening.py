@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from fuzz_support import (
     count,
     mutated_actions,
     mutated_states,
+    show_tally,
 )
 from hypothesis import given
 from hypothesis import strategies as st
@@ -62,6 +64,12 @@ PLAUSIBLE = st.fixed_dictionaries(
     }
 )
 """Requests an engine should mostly take: a reachable state and a near-legal action."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _figures(request: pytest.FixtureRequest) -> Iterator[None]:
+    yield
+    show_tally(request.config)
 
 
 def _as_line(value: Any) -> bytes:
