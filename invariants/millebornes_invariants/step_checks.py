@@ -25,7 +25,7 @@ from millebornes import (
     State,
 )
 from millebornes.cards import CATEGORY, KM, PILE, SAFETY_OF, Pile
-from millebornes_invariants.state_checks import IN_ROUND
+from millebornes.state_checks import IN_ROUND
 
 OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 

@@ -100,20 +100,23 @@ def check_well_formed(state: State, action: Action) -> None:
     """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
     if not isinstance(action, (Deal, Draw, Play, Discard, CoupFourre, Decline, Extension)):
         raise MalformedInput(f"not an action: {action!r}")
-    if not isinstance(action.seat, int) or not 0 <= action.seat < state.players:
+    # bool is an int to Python, not a seat; a deck must be a tuple to keep states hashable.
+    if type(action.seat) is not int or not 0 <= action.seat < state.players:
         raise MalformedInput(
             f"seat {action.seat!r} does not exist: seats are 0..{state.players - 1}"
         )
     if isinstance(action, (Play, Discard, CoupFourre)) and not isinstance(action.card, Card):
         raise MalformedInput(f"unknown card {action.card!r}")
     if isinstance(action, Play) and (
-        not isinstance(action.target, int) or not 0 <= action.target < state.teams
+        type(action.target) is not int or not 0 <= action.target < state.teams
     ):
         raise MalformedInput(
             f"team {action.target!r} does not exist: teams are 0..{state.teams - 1}"
         )
-    if isinstance(action, Deal) and not all(isinstance(card, Card) for card in action.deck):
-        raise MalformedInput("a deck holds cards only")
+    if isinstance(action, Deal) and not (
+        isinstance(action.deck, tuple) and all(isinstance(card, Card) for card in action.deck)
+    ):
+        raise MalformedInput("a deck is a tuple of cards")
     if isinstance(action, Extension) and not isinstance(action.extend, bool):
         raise MalformedInput(f"extend is true or false, not {action.extend!r}")
 

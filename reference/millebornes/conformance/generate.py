@@ -24,6 +24,7 @@ from millebornes.conformance.configs import Config, configs
 from millebornes.conformance.contract import contract_cases
 from millebornes.conformance.coverage import coverage_report
 from millebornes.conformance.explore import History, play
+from millebornes.conformance.malformed_states import malformed_state_cases
 from millebornes.conformance.mine import Miner
 from millebornes.conformance.playout_cases import mined_cases, trace_case
 from millebornes.conformance.scenarios import scenario_cases, score_scenario_cases
@@ -116,6 +117,7 @@ def config_cases(config: Config, *, first_of_edition: bool) -> list[JsonDict]:
         cases += score_scenario_cases(config)
         cases += shuffle_cases(config.edition)
         cases += edition_setup_cases(config.edition)
+        cases += malformed_state_cases(config)
     return cases
 
 

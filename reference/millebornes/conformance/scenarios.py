@@ -59,6 +59,7 @@ def third_200(config: Config) -> tuple[State, Action] | None:
         config.options,
         hands={0: [Card.D200, Card.D25]},
         tableaus={0: Tableau(battle=ROLLING, distance=laid)},
+        fill_hands=True,  # a loadable state: every hand full (INV-HAND-SIZE)
     )
     return state, Play(0, Card.D200, 0)
 
@@ -75,6 +76,7 @@ def past_the_goal(config: Config) -> tuple[State, Action] | None:
         config.options,
         hands={0: [Card.D50, Card.D25]},
         tableaus={0: Tableau(battle=ROLLING, distance=laid)},
+        fill_hands=True,  # a loadable state: every hand full (INV-HAND-SIZE)
     )
     return state, Play(0, Card.D50, 0)
 

@@ -21,8 +21,17 @@ from lies on top (a covered one was laid before them).
 
 from __future__ import annotations
 
-from millebornes import Card, Tableau
-from millebornes.cards import CATEGORY, CURES, HAZARDS_STOPPED_BY, PILE, SAFETY_OF, Category, Pile
+from millebornes.cards import (
+    CATEGORY,
+    CURES,
+    HAZARDS_STOPPED_BY,
+    PILE,
+    SAFETY_OF,
+    Card,
+    Category,
+    Pile,
+)
+from millebornes.state import Tableau
 
 RIGHT_OF_WAY = Card.RIGHT_OF_WAY
 """The one safety that changes when a team is rolling (SAFE-RIGHT-OF-WAY)."""

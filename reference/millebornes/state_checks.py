@@ -1,17 +1,23 @@
-"""The state invariants: pure predicates over one state.
+"""The state invariants: pure predicates over one state, each under its invariant ID.
 
 Each returns the problems it finds, in words (empty when the state satisfies it),
 so that a failing test says what is wrong. The docstring of each is the text of its
-invariant in spec/invariants.md; :mod:`.catalogue` gives the IDs.
+invariant in spec/invariants.md. They live in the engine because they are also the
+boundary: a state read from outside is refused unless every one of them holds
+(:func:`millebornes.validate.load_problems`), and the invariants package's catalogue
+lists these same functions (:data:`STATE_CHECKS`) with the rules each protects.
+They assume a state that is well formed (:func:`millebornes.validate.state_problems`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
-from millebornes import Category, Phase, State
-from millebornes.cards import CATEGORY, SAFETY_OF
-from millebornes_invariants.piles import pile_problems
+from millebornes.cards import CATEGORY, SAFETY_OF, Category
+from millebornes.piles import pile_problems
+from millebornes.state import Phase, State
 
 IN_ROUND = (Phase.DRAW, Phase.PLAY, Phase.COUP_FOURRE, Phase.EXTENSION)
 """The phases of a round under way."""
@@ -26,7 +32,9 @@ def card_conservation(state: State) -> list[str]:
     box = Counter(dict(state.box))
     if counts == box:
         return []
-    return [f"cards gained {dict(counts - box)} and lost {dict(box - counts)}"]
+    gained = {card.name: n for card, n in (counts - box).items()}
+    lost = {card.name: n for card, n in (box - counts).items()}
+    return [f"the cards are not the box's: gained {gained} and lost {lost}"]
 
 
 def hand_sizes(state: State) -> list[str]:
@@ -164,3 +172,20 @@ def match_end(state: State) -> list[str]:
     if state.phase is Phase.DEAL and any(state.scores):
         problems.append("points scored before the first deal")
     return problems
+
+
+STATE_CHECKS: Mapping[str, Callable[[State], list[str]]] = MappingProxyType(
+    {
+        "INV-CARD-CONSERVATION": card_conservation,
+        "INV-HAND-SIZE": hand_sizes,
+        "INV-DISTANCE-BOUND": distance_bounds,
+        "INV-MAX-TWO-200": at_most_two_200s,
+        "INV-SAFETY-ONCE": safeties_once,
+        "INV-ONE-ACTOR": one_actor,
+        "INV-COUP-FOURRE-WINDOW": pending_window,
+        "INV-PILES-WELL-FORMED": piles_well_formed,
+        "INV-ACTOR-CAN-ACT": actor_can_act,
+        "INV-MATCH-END": match_end,
+    }
+)
+"""Every state invariant of spec/invariants.md by its ID, in the catalogue's order."""
