@@ -1,0 +1,9 @@
+"""A fast, mutable engine for random playouts and search, differentially tested
+against the reference (``tests/fast``). Convert with :meth:`FastState.of` and
+:meth:`FastState.to_state`; the actions are the reference's own."""
+
+from __future__ import annotations
+
+from millebornes.fast.engine import EngineMismatch, FastState
+
+__all__ = ["EngineMismatch", "FastState"]
