@@ -171,7 +171,7 @@ class FastState:
     def to_state(self) -> State:
         """The reference state this one stands for."""
         match = self.match
-        cards = CARDS
+        card = CARDS.__getitem__  # map() with it builds the Card tuples at C speed
         return State(
             edition=match.edition,
             options=match.options,
@@ -181,21 +181,21 @@ class FastState:
             turn=self.turn,
             dealer=self.dealer,
             round_number=self.round_number,
-            draw_pile=tuple(cards[c] for c in reversed(self.draw)),
-            discard_pile=tuple(cards[c] for c in self.discard),
-            hands=tuple(tuple(cards[c] for c in hand) for hand in self.hands),
+            draw_pile=tuple(map(card, reversed(self.draw))),
+            discard_pile=tuple(map(card, self.discard)),
+            hands=tuple(tuple(map(card, hand)) for hand in self.hands),
             tableaus=tuple(
                 Tableau(
-                    battle=tuple(cards[c] for c in self.battle[t]),
-                    speed=tuple(cards[c] for c in self.speed[t]),
-                    distance=tuple(cards[c] for c in self.distance[t]),
-                    safeties=tuple(cards[c] for c in self.safeties[t]),
-                    coups_fourres=tuple(cards[c] for c in self.coups[t]),
+                    battle=tuple(map(card, self.battle[t])),
+                    speed=tuple(map(card, self.speed[t])),
+                    distance=tuple(map(card, self.distance[t])),
+                    safeties=tuple(map(card, self.safeties[t])),
+                    coups_fourres=tuple(map(card, self.coups[t])),
                 )
                 for t in range(match.teams)
             ),
             set_aside=self.set_aside,
-            pending_hazard=None if self.pending == NONE else cards[self.pending],
+            pending_hazard=None if self.pending == NONE else CARDS[self.pending],
             extended_by=self.extended_by,
             scores=tuple(self.scores),
         )
