@@ -4,6 +4,7 @@ against the reference (``tests/fast``). Convert with :meth:`FastState.of` and
 
 from __future__ import annotations
 
-from millebornes.fast.engine import EngineMismatch, FastState
+from millebornes.fast.engine import FastState
+from millebornes.fast.errors import EngineMismatch
 
 __all__ = ["EngineMismatch", "FastState"]

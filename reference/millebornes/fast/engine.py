@@ -24,6 +24,7 @@ from bisect import insort
 from millebornes import engine as reference
 from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
 from millebornes.cards import Card
+from millebornes.fast.errors import EngineMismatch
 from millebornes.fast.tables import (
     CARDS,
     COUPS,
@@ -62,10 +63,6 @@ EXTENSION, ROUND_OVER, MATCH_OVER = Phase.EXTENSION, Phase.ROUND_OVER, Phase.MAT
 
 STALE = -1
 """A mask that must be recomputed (its tableau changed)."""
-
-
-class EngineMismatch(RuntimeError):
-    """The fast engine refused an action that the reference accepts: a bug in the fast engine."""
 
 
 class FastState:
@@ -132,14 +129,17 @@ class FastState:
     """Per team: the bits of the hazards an opponent may lay on it, or STALE."""
     set_aside: tuple[Card, ...]
 
+    def __init__(self, match: Match) -> None:
+        """Only the match: :meth:`of` and :meth:`copy` fill in the rest."""
+        self.match = match
+
     # --- to and from the reference ---------------------------------------------
 
     @classmethod
     def of(cls, state: State) -> FastState:
         """The fast twin of a reference state (any phase, any edition)."""
-        self = cls.__new__(cls)
         match = match_of(state.edition, state.players, state.options)
-        self.match = match
+        self = cls(match)
         self.phase = state.phase
         self.actor = state.actor
         self.turn = state.turn
@@ -202,8 +202,7 @@ class FastState:
 
     def copy(self) -> FastState:
         """An independent copy (for search: step the copy, keep the original)."""
-        new = FastState.__new__(FastState)
-        new.match = self.match
+        new = FastState(self.match)
         new.phase = self.phase
         new.actor = self.actor
         new.turn = self.turn
