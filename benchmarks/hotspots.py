@@ -36,12 +36,12 @@ def main() -> None:
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     play_round = _reference_round if args.engine == "reference" else _fast_round
-    rnd = random.Random(0).random
+    rng = random.Random(0)
     profile = cProfile.Profile()
     actions = 0
     profile.enable()
-    for seed in range(args.rounds):
-        actions += play_round(args.players, seed, rnd)
+    for _ in range(args.rounds):
+        actions += play_round(args.players, rng)
     profile.disable()
     stats = pstats.Stats(profile)
     raw = stats.stats  # type: ignore[attr-defined]
