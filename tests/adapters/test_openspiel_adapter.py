@@ -29,6 +29,7 @@ from millebornes import (
 )
 from millebornes.adapters.encoding import ActionTable, utilities
 from millebornes.adapters.openspiel_game import MilleBornesState
+from millebornes.cards import SAFETIES, SAFETY_OF
 from millebornes.validate import state_problems
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,3 +147,35 @@ def test_mcts_example_plays_and_prints_a_win_rate() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "won " in result.stdout and " of 2 rounds, win rate " in result.stdout
+
+
+def test_a_declined_coup_fourre_shows_who_holds_the_safety_until_it_is_laid() -> None:
+    """The window opens only for a seat holding the safety (CF-WINDOW), so after a
+    decline everyone knows that seat holds it: the information state says so, and a
+    resampled state leaves the safety with it."""
+    game = load("classic", 2)
+    table = ActionTable(2)
+    rng = random.Random(0)
+    for _ in range(200):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probabilities)[0])
+                continue
+            if table.decline in state.legal_actions():
+                holder = state.current_player()
+                hazard = state.engine.pending_hazard
+                assert hazard is not None
+                state.apply_action(table.decline)
+                safety = SAFETY_OF[hazard]
+                assert safety is not None
+                observer = 1 - holder
+                known = state.information_state_tensor(observer)[-8:]
+                assert known[4 + SAFETIES.index(safety)] == 1.0  # seat +1 holds it
+                assert sum(known) == 1.0
+                sample = state.resample_from_infostate(observer, rng.random)
+                assert safety in sample.engine.hands[holder]
+                return
+            state.apply_action(rng.choice(state.legal_actions()))
+    pytest.fail("no coup-fourré was declined in 200 random rounds")
