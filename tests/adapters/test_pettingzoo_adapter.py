@@ -63,7 +63,7 @@ def play_out(game: MilleBornesEnv, seed: int) -> dict[str, float]:
             game.step(None)
             continue
         mask = seen["action_mask"]
-        assert int(mask.sum()) == len(legal_actions(game.state))
+        assert int(mask.sum()) == len(legal_actions(game.engine))
         others = [a for a in game.agents if a != agent]
         assert all(not game.observe(other)["action_mask"].any() for other in others)
         game.step(int(rng.choice(np.flatnonzero(mask))))
@@ -73,8 +73,8 @@ def play_out(game: MilleBornesEnv, seed: int) -> dict[str, float]:
 def test_rewards_add_up_to_the_score_lead_over_rounds() -> None:
     game = env(players=4, options=("goal_700",), rounds=2)
     totals = play_out(game, seed=3)
-    assert game.state.round_number == 2
-    assert [totals[a] for a in game.possible_agents] == list(utilities(game.state))
+    assert game.engine.round_number == 2
+    assert [totals[a] for a in game.possible_agents] == list(utilities(game.engine))
     assert sum(totals.values()) == pytest.approx(0.0)
 
 
@@ -82,9 +82,9 @@ def test_the_same_seed_deals_the_same_round() -> None:
     first, second = env(), env()
     first.reset(seed=9)
     second.reset(seed=9)
-    assert first.state == second.state
+    assert first.engine == second.engine
     second.reset(seed=10)
-    assert first.state != second.state
+    assert first.engine != second.engine
 
 
 def test_a_masked_out_action_is_refused_and_bad_settings_are_malformed() -> None:

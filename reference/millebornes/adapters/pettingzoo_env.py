@@ -14,7 +14,10 @@ every tableau, the discard pile, the pile sizes, phase and turn), and
 :class:`~millebornes.adapters.encoding.ActionTable` (all zeros for an agent that is
 not to act). Rewards come when a round ends: the change in the zero-sum utility of
 :func:`~millebornes.adapters.encoding.utilities`, so an agent's cumulative reward at
-the end is its team's lead over the mean of the match totals. ``reset``'s
+the end is its team's lead over the mean of the match totals.
+
+``env.engine`` is the engine's state (``state`` is the name of PettingZoo's
+global-state method, which this environment does not offer). ``reset``'s
 ``options`` argument is accepted and ignored (the game's options are fixed when the
 environment is made). ``render_mode="ansi"`` returns the whole table as text
 (hidden cards included, for debugging), ``"human"`` prints it.
@@ -87,7 +90,7 @@ class MilleBornesEnv(AECEnv):
             agent: spaces.Discrete(self.table.size) for agent in self.possible_agents
         }
         self.np_random, _ = seeding.np_random(None)
-        self.state: State = self._deal(self.initial)
+        self.engine: State = self._deal(self.initial)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -100,15 +103,15 @@ class MilleBornesEnv(AECEnv):
         return apply(state, deal_from_seed(state, seed))
 
     def _finished(self) -> bool:
-        phase = self.state.phase
+        phase = self.engine.phase
         return phase is Phase.MATCH_OVER or (
-            phase is Phase.ROUND_OVER and self.state.round_number >= self.rounds
+            phase is Phase.ROUND_OVER and self.engine.round_number >= self.rounds
         )
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
-        self.state = self._deal(self.initial)
+        self.engine = self._deal(self.initial)
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -118,17 +121,17 @@ class MilleBornesEnv(AECEnv):
         self.agent_selection = self._agent_to_act()
 
     def _agent_to_act(self) -> str:
-        actor = self.state.actor
+        actor = self.engine.actor
         assert actor is not None
         return self.possible_agents[actor]
 
     def observe(self, agent: str) -> Observation:
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.table.size, np.int8)
-        if not self._finished() and seat == self.state.actor:
-            mask[self.table.legal(self.state)] = 1
+        if not self._finished() and seat == self.engine.actor:
+            mask[self.table.legal(self.engine)] = 1
         return {
-            "observation": np.asarray(observation(self.state, seat), dtype=np.float32),
+            "observation": np.asarray(observation(self.engine, seat), dtype=np.float32),
             "action_mask": mask,
         }
 
@@ -140,9 +143,9 @@ class MilleBornesEnv(AECEnv):
         if action is None:
             raise MalformedInput(f"{agent} must act: None is only for agents that are done")
         seat = self.possible_agents.index(agent)
-        before = utilities(self.state)
-        self.state = apply(self.state, self.table.action(int(action), seat))
-        after = utilities(self.state)
+        before = utilities(self.engine)
+        self.engine = apply(self.engine, self.table.action(int(action), seat))
+        after = utilities(self.engine)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {
             name: after[seat_of] - before[seat_of]
@@ -151,15 +154,15 @@ class MilleBornesEnv(AECEnv):
         if self._finished():
             self.terminations = {name: True for name in self.agents}
         else:
-            if self.state.phase is Phase.ROUND_OVER:
-                self.state = self._deal(self.state)
+            if self.engine.phase is Phase.ROUND_OVER:
+                self.engine = self._deal(self.engine)
             self.agent_selection = self._agent_to_act()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def render(self) -> str | None:
-        text = observation_string(self.state, None)
+        text = observation_string(self.engine, None)
         if self.render_mode == "human":
             print(text)
             return None
