@@ -32,7 +32,8 @@ to the observation what a player remembers: the string is the seat's whole histo
 (its own cards dealt and drawn, everyone's public moves), and the tensor adds
 ``known_safeties``: the safeties another seat was seen to hold (a coup-fourré
 window opened for it) that have not been laid or discarded since. Serialization is
-OpenSpiel's default (the action history, replayed).
+OpenSpiel's default for Python games: the move history and the state's attributes
+(one immutable :class:`Position`), pickled.
 """
 
 from __future__ import annotations
