@@ -1,8 +1,8 @@
 """The OpenSpiel game passes OpenSpiel's own checks and plays the engine's rules.
 
 ``pyspiel.random_sim_test`` (random games checked by OpenSpiel's C++ tests, with
-serialization) runs for every edition and seat count: one simulation each by
-default, five under HYPOTHESIS_PROFILE=deep, plus a three-round game with an option.
+serialization) runs for every edition and seat count: two simulations each by
+default, ten under HYPOTHESIS_PROFILE=deep, plus a three-round game with an option.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from millebornes.cards import SAFETIES, SAFETY_OF
 from millebornes.validate import state_problems
 
 ROOT = Path(__file__).resolve().parents[2]
-SIMS = 5 if DEEP else 1
+SIMS = 10 if DEEP else 2
 
 
 def load(edition: str = "classic", players: int = 2, **more: object) -> pyspiel.Game:
