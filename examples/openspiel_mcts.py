@@ -112,9 +112,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     wins, total = 0, 0.0
     for game_number in range(args.rounds):
-        result = play(game, game_number % args.players, bot, rng, args.perfect_information)
+        seat = game_number % args.players
+        result = play(game, seat, bot, rng, args.perfect_information)
         wins += result > 0
         total += result
+        print(f"round {game_number + 1}: MCTS in seat {seat}, return {result:+.0f}", flush=True)
     print(
         f"MCTS ({args.simulations} simulations) vs random, {args.edition} {args.players}p: "
         f"won {wins} of {args.rounds} rounds, win rate {wins / args.rounds:.0%}, "
