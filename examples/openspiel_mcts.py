@@ -6,8 +6,9 @@ Plays one-round games of ``python_mille_bornes``: one seat (seat ``r mod players
 in game ``r``, so every seat gets its turn) is OpenSpiel's
 :class:`open_spiel.python.algorithms.mcts.MCTSBot`, the others choose uniformly
 among the legal actions. A game counts as won when the MCTS seat's team ends it
-ahead of the mean score (its zero-sum return is positive: at two teams, more points
-than the opponent). The deal is sampled from the game's chance outcomes.
+with more points than every other team; the mean return (the team's lead over the
+mean of all teams' scores) is printed too. The deal is sampled from the game's
+chance outcomes.
 
 The search does not see hidden cards: before every decision the state is
 resampled from the MCTS player's information state
@@ -58,8 +59,8 @@ def play(
     bot: mcts.MCTSBot,
     rng: np.random.Generator,
     perfect_information: bool,
-) -> float:
-    """One game; the MCTS seat's return."""
+) -> tuple[bool, float]:
+    """One game: did the MCTS seat's team score more than every other, and its return."""
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
@@ -77,7 +78,9 @@ def play(
         else:
             action = int(rng.choice(actions))
         state.apply_action(action)
-    return float(state.returns()[mcts_seat])
+    scores = list(state.engine.scores)
+    ours = scores.pop(state.engine.team_of(mcts_seat))
+    return ours > max(scores), float(state.returns()[mcts_seat])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -113,10 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     wins, total = 0, 0.0
     for game_number in range(args.rounds):
         seat = game_number % args.players
-        result = play(game, seat, bot, rng, args.perfect_information)
-        wins += result > 0
+        won, result = play(game, seat, bot, rng, args.perfect_information)
+        wins += won
         total += result
-        print(f"round {game_number + 1}: MCTS in seat {seat}, return {result:+.0f}", flush=True)
+        outcome = "won" if won else "lost"
+        print(f"round {game_number + 1}: MCTS in seat {seat} {outcome}, return {result:+.0f}")
     print(
         f"MCTS ({args.simulations} simulations) vs random, {args.edition} {args.players}p: "
         f"won {wins} of {args.rounds} rounds, win rate {wins / args.rounds:.0%}, "
