@@ -158,6 +158,11 @@ def check_well_formed(state: FsState, action: object) -> None:
 def violations(state: FsState, action: FsAction) -> tuple[str, ...]:
     """The IDs of the rules ``action`` breaks in ``state``, in table order; () if legal."""
     check_well_formed(state, action)
+    return _broken(state, action)
+
+
+def _broken(state: FsState, action: FsAction) -> tuple[str, ...]:
+    """``violations`` of an action known to be well formed (the candidates of legal_actions)."""
     match action:
         case DrawPile():
             return broken(DRAW_PILE_RULES, state, action)
@@ -209,8 +214,7 @@ def legal_actions(state: FsState) -> tuple[FsAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
-    found = [a for a in _candidates(state, seat) if is_legal(state, a)]
-    return tuple(found)
+    return tuple(a for a in _candidates(state, seat) if not _broken(state, a))
 
 
 def _candidates(state: FsState, seat: int) -> list[FsAction]:
@@ -587,7 +591,14 @@ def _reached(state: FsState) -> tuple[int, ...]:
 
 def _over(state: FsState, winners: tuple[int, ...]) -> FsState:
     return replace(
-        state, phase=FsPhase.OVER, actor=None, winners=winners, pending=None, source=None
+        state,
+        phase=FsPhase.OVER,
+        actor=None,
+        winners=winners,
+        pending=None,
+        source=None,
+        layer=None,
+        announced=True,
     )
 
 
