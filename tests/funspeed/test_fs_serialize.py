@@ -4,34 +4,21 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import product
 from typing import Any
 
 import pytest
 from fs_support import C, position
 
 from millebornes.errors import MalformedInput
-from millebornes.funspeed import FsAction, FsState, apply, legal_actions, new_game, violations
+from millebornes.funspeed import apply, legal_actions, new_game, violations
 from millebornes.funspeed.actions import (
     Attack,
-    CoupFourre,
-    Discard,
-    DrawDiscard,
-    DrawPile,
     FalseHoldUp,
-    Helicopter,
-    HoldUp,
-    Killer,
     LayBorne,
-    Mirror,
     Pass,
     Police,
-    Remedy,
-    Safety,
-    Trash,
-    UTurn,
 )
-from millebornes.funspeed.cards import KIND, FsCard, Kind
+from millebornes.funspeed.candidates import every_action
 from millebornes.funspeed.serialize import (
     action_from_dict,
     action_from_json,
@@ -127,36 +114,6 @@ def test_an_action_the_state_cannot_judge_is_malformed_not_illegal() -> None:
             violations(state, action)
         with pytest.raises(MalformedInput, match=field):
             apply(state, action)
-
-
-def every_action(state: FsState) -> list[FsAction]:
-    """Every well-formed action of every seat with small fields: a brute-force superset."""
-    seats = range(state.players)
-    cards = list(FsCard)
-    flags = (False, True)
-    found: list[FsAction] = []
-    for seat in seats:
-        found += [DrawPile(seat), DrawDiscard(seat), Trash(seat), Mirror(seat), UTurn(seat)]
-        found += [Killer(seat), Pass(seat), FalseHoldUp(seat, None)]
-        found += [FalseHoldUp(seat, i) for i in range(30)]
-        found += [HoldUp(seat, v, i) for v in seats for i in range(30)]
-        found += [Helicopter(seat, t) for t in seats]
-        found += [Discard(seat, c) for c in cards]
-        for card in cards:
-            kind = KIND[card]
-            if kind is Kind.DISTANCE:
-                found += [LayBorne(seat, card, n, f) for n in range(4) for f in flags]
-            elif kind is Kind.ATTACK:
-                found += [Attack(seat, card, t, f) for t in seats for f in flags]
-            elif kind is Kind.REMEDY:
-                found += [
-                    Remedy(seat, card, a, f) for a in cards if KIND[a] is Kind.ATTACK for f in flags
-                ]
-            elif kind is Kind.SAFETY:
-                found += [Safety(seat, card), CoupFourre(seat, card)]
-        held = sorted({c for hand in state.hands for c in hand})
-        found += [Police(seat, t, a, b) for t in seats for a, b in product(held, held)]
-    return found
 
 
 @pytest.mark.rules("FS-ACTOR", "RUL-FS-WINDOWS")
