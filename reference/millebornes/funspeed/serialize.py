@@ -256,20 +256,20 @@ def _check_whole(state: FsState) -> None:
         raise MalformedInput("layer: a seat exactly in a Borne or Hold Up window")
 
 
-def from_json(text: str) -> FsState:
+def _parse(text: str, what: str) -> object:
     try:
-        data = json.loads(text)
+        data: object = json.loads(text)
     except json.JSONDecodeError as error:
-        raise MalformedInput(f"state: not JSON ({error.msg})") from None
-    return state_from_dict(data)
+        raise MalformedInput(f"{what}: not JSON ({error.msg})") from None
+    return data
+
+
+def from_json(text: str) -> FsState:
+    return state_from_dict(_parse(text, "state"))
 
 
 def action_from_json(text: str) -> FsAction:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise MalformedInput(f"action: not JSON ({error.msg})") from None
-    return action_from_dict(data)
+    return action_from_dict(_parse(text, "action"))
 
 
 def action_to_json(action: FsAction) -> str:
