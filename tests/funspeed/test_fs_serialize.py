@@ -18,7 +18,7 @@ from millebornes.funspeed.actions import (
     Pass,
     Police,
 )
-from millebornes.funspeed.candidates import every_action
+from millebornes.funspeed.all_actions import every_action
 from millebornes.funspeed.serialize import (
     action_from_dict,
     action_from_json,

@@ -30,7 +30,7 @@ from millebornes.funspeed.actions import (
     Mirror,
     Pass,
 )
-from millebornes.funspeed.candidates import every_action
+from millebornes.funspeed.all_actions import every_action
 from millebornes.funspeed.cards import DATA, FsCard, parse_fs_card
 from millebornes.funspeed.engine import _broken, apply, legal_actions, new_game, violations
 from millebornes.funspeed.serialize import (
