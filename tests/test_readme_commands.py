@@ -41,7 +41,7 @@ NOT_RUN = {
     "bash tools/build_docs.sh doctest": "tests/docs runs the worked examples",
     "python3 -m http.server -d docs/_build/html 8000": "a server that runs until stopped",
     "python3 tools/release.py": "tests/packaging/test_release.py runs it, writing elsewhere",
-    "bash tools/test.sh --quick": "a subset of the suite this test belongs to (tests/test_tools.py)",
+    "bash tools/test.sh --quick": "a subset of this suite (tests/test_tools.py checks it)",
 }
 """Commands not run here, with the reason."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
 from millebornes.cards import Card
@@ -59,10 +60,16 @@ def _play(config: Config, phase: Phase = Phase.PLAY) -> State:
     return position(
         config.edition,
         config.players,
+        fill_hands=True,  # a loadable state (INV-HAND-SIZE)
         hands={0: [Card.D25, Card.PUNCTURE_PROOF], 1: [Card.EXTRA_TANK, Card.D50]},
         tableaus={0: ROLLING, 1: ROLLING},
         phase=phase,
     )
+
+
+def _loadable(config: Config, **placed: Any) -> State:
+    """A position with every hand topped up, so that it loads (INV-HAND-SIZE)."""
+    return position(config.edition, config.players, fill_hands=True, **placed)
 
 
 def _teams(config: Config) -> int:
@@ -79,6 +86,7 @@ def _window(config: Config, draw_pile: tuple[Card, ...] | None = None) -> State:
     return position(
         config.edition,
         config.players,
+        fill_hands=True,  # a loadable state (INV-HAND-SIZE)
         hands=hands,
         tableaus={0: ROLLING, last: Tableau(battle=(Card.ROLL, Card.FLAT_TIRE))},
         phase=Phase.COUP_FOURRE,
@@ -111,6 +119,7 @@ def _both_hazards(config: Config, pending: Card | None) -> State:
     return position(
         config.edition,
         config.players,
+        fill_hands=True,  # a loadable state (INV-HAND-SIZE)
         hands={0: [Card.D25], 1: [Card.RIGHT_OF_WAY, Card.D50]},
         tableaus={0: ROLLING, 1: stopped},
         discard_pile=(Card.D25,),
@@ -127,6 +136,7 @@ def _deciding(config: Config, seat: int) -> State:
     return position(
         config.edition,
         config.players,
+        fill_hands=True,  # a loadable state (INV-HAND-SIZE)
         hands={seat: [Card.D25]},
         tableaus={team: Tableau(battle=(Card.ROLL,), distance=AT_700)},
         phase=Phase.EXTENSION,
@@ -141,6 +151,7 @@ def _empty_pile(config: Config, empty: tuple[int, ...]) -> State:
     return position(
         config.edition,
         config.players,
+        fill_hands=True,  # a loadable state (INV-HAND-SIZE)
         hands=hands,
         tableaus={t: ROLLING for t in range(_teams(config))},
         draw_pile=(),
@@ -216,17 +227,17 @@ POSITIONS: tuple[Position, ...] = (
              lambda c: _step(s := _window(c), CoupFourre(_holder(s), Card.MEMO))),
     Position("remedy-on-other-team", "Gasoline laid on another team while the own team is out "
              "of gas: judged on the own tableau, TARGET-OWN-TEAM only", C3,
-             lambda c: _step(position(c.edition, c.players, hands={0: [Card.GASOLINE]},
+             lambda c: _step(_loadable(c, hands={0: [Card.GASOLINE]},
                                       tableaus={0: Tableau(battle=(Card.ROLL, Card.OUT_OF_GAS))}),
                              Play(0, Card.GASOLINE, 1))),
     Position("safety-on-other-team", "a safety laid on another team", C346,
              lambda c: _step(_play(c), Play(0, Card.PUNCTURE_PROOF, 1))),
     Position("roll-on-other-team", "a Roll laid on another team while the own team waits for "
-             "one", C3, lambda c: _step(position(c.edition, c.players, hands={0: [Card.ROLL]}),
+             "one", C3, lambda c: _step(_loadable(c, hands={0: [Card.ROLL]}),
                                         Play(0, Card.ROLL, 1))),
     Position("distance-on-other-team-not-rolling", "a 25 aimed at a rolling team by a team "
              "that is not rolling: DIST-ROLLING is judged on the own tableau", C3,
-             lambda c: _step(position(c.edition, c.players, hands={0: [Card.D25]},
+             lambda c: _step(_loadable(c, hands={0: [Card.D25]},
                                       tableaus={1: ROLLING}), Play(0, Card.D25, 1))),
     Position("decline-empty-draw-pile", "a decline once the draw pile is empty: the hazard "
              "stands and the attacker's left plays from the hand", C346,
