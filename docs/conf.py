@@ -32,6 +32,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "millebornes_docs",
+    "millebornes_live",  # the live page's runtime: Pyodide and the engine (docs/live.md)
 ]
 
 root_doc = "index"
