@@ -135,13 +135,14 @@ class _LiveHandler(_Handler):
     """The site, the check page, a transcript, and the two moments of the load time."""
 
     marks: dict[str, float]
+    page: str
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         path = self.path.split("?")[0]
-        if path in ("/live.html", "/__ready__"):
+        if path in (f"/{self.page}", "/__ready__"):
             self.marks.setdefault(path, time.monotonic())
         if path == "/__live__.html":
-            self._send(CHECK_LIVE.replace("SEED", str(SEED)).replace("PAGE", "live.html"))
+            self._send(CHECK_LIVE.replace("SEED", str(SEED)).replace("PAGE", self.page))
         elif path == "/__transcript__.jsonl":
             self._send(transcript_with_an_illegal_move(), "application/jsonl")
         elif path == "/__ready__":
@@ -159,9 +160,10 @@ class _LiveHandler(_Handler):
 
 
 @contextmanager
-def serve_live(root: Path, marks: dict[str, float]) -> Iterator[str]:
-    handler = type("Handler", (_LiveHandler,), {"marks": marks})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(root)))
+def serve_live(page_path: str, marks: dict[str, float]) -> Iterator[str]:
+    """Serve the site with the check page for the live page at ``page_path``."""
+    handler = type("Handler", (_LiveHandler,), {"marks": marks, "page": page_path})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(site())))
     thread = Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -172,11 +174,11 @@ def serve_live(root: Path, marks: dict[str, float]) -> Iterator[str]:
         thread.join()
 
 
-@pytest.fixture(scope="module")
-def verdict() -> dict[str, Any]:
+def drive(page_path: str) -> dict[str, Any]:
+    """Drive the live page at ``page_path`` (one per language) in headless Chromium."""
     chromium()
     marks: dict[str, float] = {}
-    with serve_live(site(), marks) as base:
+    with serve_live(page_path, marks) as base:
         dom = run_chromium(
             f"--virtual-time-budget={BUDGET_MS}",
             "--window-size=1280,1100",
@@ -190,13 +192,38 @@ def verdict() -> dict[str, Any]:
     foreign = [url for url in found["resources"] if not url.startswith(base)]
     assert foreign == [], "the live page loaded resources from outside the site"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    seconds = marks["/__ready__"] - marks["/live.html"]
-    (SCREENSHOTS / "live-load.txt").write_text(
-        f"live.html asked for -> engine ready: {seconds:.2f} s (local server, headless Chromium)\n",
-        encoding="utf-8",
-    )
+    seconds = marks["/__ready__"] - marks[f"/{page_path}"]
+    with (SCREENSHOTS / "live-load.txt").open("a", encoding="utf-8") as report:
+        report.write(f"{page_path} asked for -> engine ready: {seconds:.2f} s (local server)\n")
     found["base"] = base
     return found
+
+
+def screenshot(page_path: str, name: str) -> None:
+    """The check page after its moves (the live page in its frame) as a PNG artifact."""
+    target = SCREENSHOTS / name
+    target.unlink(missing_ok=True)
+    with serve_live(page_path, {}) as base:
+        run_chromium(
+            f"--virtual-time-budget={BUDGET_MS}",
+            "--hide-scrollbars",
+            "--window-size=1280,1000",
+            f"--screenshot={target}",
+            f"{base}/{page_path if page_path.endswith('index.html') else '__live__.html'}",
+        )
+    width, height, colours = png_size_and_colours(target)
+    assert (width, height) == (1280, 1000) and colours > 20, name
+
+
+@pytest.fixture(scope="module")
+def verdict() -> dict[str, Any]:
+    (SCREENSHOTS / "live-load.txt").unlink(missing_ok=True)
+    return drive("live.html")
+
+
+@pytest.fixture(scope="module")
+def verdict_fr() -> dict[str, Any]:
+    return drive("fr/live.html")
 
 
 def test_the_engine_starts_in_the_page(verdict: dict[str, Any]) -> None:
@@ -242,19 +269,27 @@ def test_the_greedy_bot_plays_the_other_seat(verdict: dict[str, Any]) -> None:
 
 
 def test_a_screenshot_of_a_refused_move_is_kept(verdict: dict[str, Any]) -> None:
-    target = SCREENSHOTS / "live-refused.png"
-    target.unlink(missing_ok=True)
-    marks: dict[str, float] = {}
-    with serve_live(site(), marks) as base:
-        run_chromium(
-            f"--virtual-time-budget={BUDGET_MS}",
-            "--hide-scrollbars",
-            "--window-size=1280,1000",
-            f"--screenshot={target}",
-            f"{base}/__live__.html",
-        )
-    width, height, colours = png_size_and_colours(target)
-    assert (width, height) == (1280, 1000) and colours > 20
+    screenshot("live.html", "live-refused.png")
+
+
+def test_the_french_live_page_uses_the_same_runtime_and_french_links(
+    verdict_fr: dict[str, Any],
+) -> None:
+    assert verdict_fr["status"].startswith("Moteur prêt"), verdict_fr["status"]
+    base = verdict_fr["base"]
+    assert f"{base}/_live/pyodide.asm.wasm" in verdict_fr["resources"], "one runtime for both"
+    assert verdict_fr["legal"]["answer"].startswith("Permis"), verdict_fr["legal"]
+    illegal = verdict_fr["illegal"]
+    assert illegal["answer"].startswith("Refusé"), illegal
+    assert illegal["links"][0]["text"] == RULE
+    assert illegal["links"][0]["resolved"] == f"{base}/fr/id/{RULE}.html", "the French rule"
+    assert (site() / "fr" / "id" / f"{RULE}.html").is_file()
+    screenshot("fr/live.html", "live-refused-fr.png")
+
+
+def test_screenshots_of_both_landing_pages_are_kept() -> None:
+    screenshot("index.html", "landing-en.png")
+    screenshot("fr/index.html", "landing-fr.png")
 
 
 def test_the_live_page_is_in_the_site_and_loads_only_the_site() -> None:
