@@ -32,12 +32,14 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.viewcode",
     "millebornes_docs",
+    "millebornes_live",  # the live page's runtime: Pyodide and the engine (docs/live.md)
+    "millebornes_i18n",  # the language switcher on every page
 ]
 
 root_doc = "index"
 source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build", "README.md", "spec/vectors", ".DS_Store"]
-templates_path: list[str] = []
+templates_path = ["_templates"]  # only the language switcher (sidebar/language.html)
 
 # --- MyST ---------------------------------------------------------------------------
 myst_enable_extensions = ["colon_fence", "deflist"]
@@ -56,6 +58,14 @@ autodoc_class_signature = "separated"
 # The worked examples are run by `sphinx-build -b doctest` in tests/docs.
 doctest_test_doctest_blocks = ""  # only explicit {doctest} blocks are tests
 
+# --- languages -------------------------------------------------------------------------
+# English is the source; French comes from docs/locale/fr/LC_MESSAGES/*.po (Sphinx's
+# gettext workflow, tools/update_translations.sh). tools/build_docs.sh builds English into
+# docs/_build/html and French into docs/_build/html/fr; rule IDs and id/RULE links are
+# the same in both.
+locale_dirs = ["locale/"]
+gettext_compact = False  # one catalogue per page, named like the page
+
 # --- HTML -----------------------------------------------------------------------------
 html_theme = "furo"
 html_title = "Mille Bornes specification"
@@ -66,6 +76,16 @@ html_domain_indices = False  # the API reference lists the modules itself
 html_copy_source = False
 html_show_sourcelink = False
 html_last_updated_fmt = None
+html_sidebars = {  # furo's own, with the language switcher under the site's name
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/language.html",
+        "sidebar/search.html",
+        "sidebar/scroll-start.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ]
+}
 html_theme_options = {
     "navigation_with_keys": True,
     "top_of_page_buttons": [],

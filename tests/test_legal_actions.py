@@ -59,12 +59,15 @@ def test_canonical_order_is_kind_then_card_then_target() -> None:
 
 def test_common_head_is_the_same_in_every_table() -> None:
     # legal_actions relies on this head holding by construction (see engine.py).
-    head = [rule_id for rule_id, _ in DISCARD_RULES]
+    head = [rule_id for rule_id, _ in DISCARD_RULES[:3]]
     assert head == ["TURN-ACTOR", "TURN-PLAY-OR-DISCARD", "CARD-IN-HAND"]
+    # Beyond the head, a discard only excludes memo cards, which no hand holds.
+    assert [rule_id for rule_id, _ in DISCARD_RULES[3:]] == ["SETUP-MEMO"]
     for card, table in zip(Card, PLAY_RULES, strict=True):
         assert [rule_id for rule_id, _ in table[:3]] == head
         if card is not Card.MEMO:  # and then the target row the engine skips too
             assert table[3][0] in TARGET_RULES
             assert PLAY_RULES_BEYOND_HEAD[card] == table[4:]
             assert not {rule_id for rule_id, _ in table[4:]} & set(TARGET_RULES)
+    assert PLAY_RULES_BEYOND_HEAD[Card.MEMO] == PLAY_RULES[Card.MEMO][3:]
     assert DRAW_RULES[0][0] == COUP_FOURRE_RULES[0][0] == "TURN-ACTOR"

@@ -3,7 +3,7 @@
 # with every warning an error and a fresh environment each time (the traceability
 # rows read tests/ and reference/, which Sphinx does not watch).
 #
-#   bash tools/build_docs.sh            # HTML into docs/_build/html
+#   bash tools/build_docs.sh            # HTML into docs/_build/html, French into .../html/fr
 #   bash tools/build_docs.sh doctest    # run the worked examples (docs/examples.md)
 #
 # Extra arguments go to sphinx-build. Uses the project's .venv (tools/setup.sh), or
@@ -25,7 +25,12 @@ rm -rf "docs/_build/$BUILDER"
 "$PYTHON" -m sphinx -E -W --keep-going -q -b "$BUILDER" \
   -d docs/_build/doctrees docs "docs/_build/$BUILDER" "$@"
 if [ "$BUILDER" = "html" ]; then
-  echo "site built: docs/_build/html/index.html"
+  # The French site, from docs/locale/fr/LC_MESSAGES (tools/update_translations.sh), inside
+  # the English one so that each page's language switcher is a relative link; its live
+  # page uses the English site's copy of the runtime (../_live/).
+  "$PYTHON" -m sphinx -E -W --keep-going -q -b html -D language=fr -D live_runtime=../_live/ \
+    -d docs/_build/doctrees-fr docs docs/_build/html/fr "$@"
+  echo "site built: docs/_build/html/index.html (French: docs/_build/html/fr/index.html)"
 else
   echo "doctests passed: docs/_build/doctest/output.txt"
 fi

@@ -24,29 +24,13 @@ from millebornes.cards import Card
 from millebornes.conformance.server import serve
 from millebornes.state import Phase, State, evolve
 from millebornes_invariants.mutants import MUTANTS, Mutant, effect_mutant, predicate_mutant
+from reading_mutants import READING_MUTANTS, sheet_mutant
 
 Wrap = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 def _always(state: State, action: object) -> bool:
     return True
-
-
-def _sheet_patch(change: Callable[[State, scoring.RoundScore], scoring.RoundScore]) -> Wrap:
-    """A wrapper of ``score_round`` that edits the sheet it returns."""
-
-    def wrap(original: Callable[[State], scoring.RoundScore]) -> Callable[[State], Any]:
-        def mutated(state: State) -> scoring.RoundScore:
-            return change(state, original(state))
-
-        return mutated
-
-    return wrap
-
-
-def _sheet_mutant(change: Callable[[State, scoring.RoundScore], scoring.RoundScore]) -> Any:
-    """A mutant that edits every score sheet ``score_round`` returns."""
-    return effect_mutant(scoring.score_round, _sheet_patch(change))
 
 
 def _lines(sheet: scoring.RoundScore, **items: Callable[[scoring.TeamScore], int]) -> Any:
@@ -235,18 +219,18 @@ EXTRA_MUTANTS: tuple[Mutant, ...] = (
     Mutant("match-never-ends", "the match goes on past the target", ("MATCH-TARGET",),
            effect_mutant(engine._end_round, _match_never_ends)),
     Mutant("coup-fourre-not-scored", "a coup-fourré scores nothing more than a safety",
-           ("SCORE-COUP-FOURRE",), _sheet_mutant(_no_coup_fourre_points)),
+           ("SCORE-COUP-FOURRE",), sheet_mutant(_no_coup_fourre_points)),
     Mutant("shutout-flat", "a shutout pays 500 whatever the number of teams shut out",
-           ("RUL-SHUTOUT-TEAM",), _sheet_mutant(_flat_shutout)),
+           ("RUL-SHUTOUT-TEAM",), sheet_mutant(_flat_shutout)),
     Mutant("no-all-safeties-bonus", "the bonus for all four safeties is not scored",
-           ("SCORE-ALL-SAFETIES",), _sheet_mutant(_no_all_safeties)),
+           ("SCORE-ALL-SAFETIES",), sheet_mutant(_no_all_safeties)),
     Mutant("no-delayed-action-bonus", "the goal reached after the draw pile ran out scores nothing",
-           ("SCORE-DELAYED-ACTION",), _sheet_mutant(_no_delayed_action)),
+           ("SCORE-DELAYED-ACTION",), sheet_mutant(_no_delayed_action)),
     Mutant("extension-not-scored", "the extension scores nothing", ("SCORE-EXTENSION",),
-           _sheet_mutant(_no_extension_points)),
+           sheet_mutant(_no_extension_points)),
 )  # fmt: skip
 
-ALL_MUTANTS: tuple[Mutant, ...] = MUTANTS + EXTRA_MUTANTS
+ALL_MUTANTS: tuple[Mutant, ...] = MUTANTS + EXTRA_MUTANTS + READING_MUTANTS
 BY_NAME = {m.name: m for m in ALL_MUTANTS}
 
 

@@ -15,3 +15,6 @@ fi
 # Debian's Chromium for the docs browser check; that test fails under CI=true without it.
 bash tools/install_browser.sh \
   || echo "Chromium not installed: the docs browser check will be skipped (it fails under CI=true)" >&2
+# Pyodide from the npm registry, which the docs build copies into the site for the live
+# page (docs/live.md); the build stops with a clear message without it.
+bash tools/install_pyodide.sh

@@ -5,6 +5,9 @@ A *state* invariant judges one state; a *step* invariant judges a transition (th
 before, the action, the state after), for properties no single state shows: who acts
 next, and whether a card was lawful when it was laid. Every predicate returns the
 problems it finds in words, empty when it holds. Its docstring is its explanation.
+
+The state predicates are the engine's own (:mod:`millebornes.state_checks`): the engine
+refuses to load a state that breaks one, so validation and this catalogue are one thing.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from millebornes import Action, State
-from millebornes_invariants import state_checks, step_checks
+from millebornes.state_checks import STATE_CHECKS
+from millebornes_invariants import step_checks
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,27 +46,27 @@ class StepInvariant:
         return " ".join((self.check.__doc__ or "").split())
 
 
+def _state(invariant_id: str, protects: tuple[str, ...]) -> Invariant:
+    # The predicate is the engine's own (millebornes.state_checks): the same functions
+    # judge every state read from outside, so the catalogue and validation are one.
+    return Invariant(invariant_id, protects, STATE_CHECKS[invariant_id])
+
+
 STATE_INVARIANTS: tuple[Invariant, ...] = (
-    Invariant("INV-CARD-CONSERVATION", ("BOX-CONTENTS", "BOX-BY-SEATS", "SETUP-MEMO"),
-              state_checks.card_conservation),
-    Invariant("INV-HAND-SIZE", ("TURN-HAND-SIZE", "TURN-DRAW", "CF-REPLACEMENT", "SETUP-DEAL"),
-              state_checks.hand_sizes),
-    Invariant("INV-DISTANCE-BOUND", ("DIST-EXACT-GOAL", "END-GOAL", "EXT-DECISION", "EXT-GOAL"),
-              state_checks.distance_bounds),
-    Invariant("INV-MAX-TWO-200", ("DIST-MAX-200",), state_checks.at_most_two_200s),
-    Invariant("INV-SAFETY-ONCE", ("BOX-CONTENTS", "CF-EFFECT"), state_checks.safeties_once),
-    Invariant("INV-ONE-ACTOR",
-              ("TURN-ACTOR", "MATCH-TARGET", "MATCH-DEALER-ROTATION", "RUL-CF-WHO"),
-              state_checks.one_actor),
-    Invariant("INV-COUP-FOURRE-WINDOW", ("CF-WINDOW", "RUL-CF-WHO"), state_checks.pending_window),
-    Invariant("INV-PILES-WELL-FORMED",
-              ("PILE-BATTLE", "PILE-SPEED", "PILE-ROLLING", "HAZ-ROLLING-TARGET",
-               "HAZ-SPEED-LIMIT-ONCE", "REM-MATCH", "REM-ROLL", "SAFE-IMMUNITY",
-               "SAFE-RIGHT-OF-WAY", "RUL-SAFETY-CLEARS-HAZARD", "DIST-ROLLING"),
-              state_checks.piles_well_formed),
-    Invariant("INV-ACTOR-CAN-ACT", ("RUL-DISCARD-ANY", "RUL-EMPTY-DRAW-PILE", "RUL-ROUND-BLOCKED"),
-              state_checks.actor_can_act),
-    Invariant("INV-MATCH-END", ("MATCH-TARGET", "SCORE-SHEET"), state_checks.match_end),
+    _state("INV-CARD-CONSERVATION", ("BOX-CONTENTS", "BOX-BY-SEATS", "SETUP-MEMO")),
+    _state("INV-HAND-SIZE", ("TURN-HAND-SIZE", "TURN-DRAW", "CF-REPLACEMENT", "SETUP-DEAL")),
+    _state("INV-DISTANCE-BOUND", ("DIST-EXACT-GOAL", "END-GOAL", "EXT-DECISION", "EXT-GOAL")),
+    _state("INV-MAX-TWO-200", ("DIST-MAX-200",)),
+    _state("INV-SAFETY-ONCE", ("BOX-CONTENTS", "CF-EFFECT")),
+    _state("INV-ONE-ACTOR",
+           ("TURN-ACTOR", "MATCH-TARGET", "MATCH-DEALER-ROTATION", "RUL-CF-WHO")),
+    _state("INV-COUP-FOURRE-WINDOW", ("CF-WINDOW", "RUL-CF-WHO")),
+    _state("INV-PILES-WELL-FORMED",
+           ("PILE-BATTLE", "PILE-SPEED", "PILE-ROLLING", "HAZ-ROLLING-TARGET",
+            "HAZ-SPEED-LIMIT-ONCE", "REM-MATCH", "REM-ROLL", "SAFE-IMMUNITY",
+            "SAFE-RIGHT-OF-WAY", "RUL-SAFETY-CLEARS-HAZARD", "DIST-ROLLING")),
+    _state("INV-ACTOR-CAN-ACT", ("RUL-DISCARD-ANY", "RUL-EMPTY-DRAW-PILE", "RUL-ROUND-BLOCKED")),
+    _state("INV-MATCH-END", ("MATCH-TARGET", "SCORE-SHEET")),
 )  # fmt: skip
 
 STEP_INVARIANTS: tuple[StepInvariant, ...] = (

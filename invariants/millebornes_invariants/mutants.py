@@ -89,6 +89,36 @@ def predicate_mutant(rule_id: str, predicate: Callable[..., bool]) -> Callable[[
     return patch
 
 
+def _with_row(table: Any, after_id: str, row: tuple[str, Callable[..., bool]]) -> Any:
+    if table and isinstance(table[0], tuple) and isinstance(table[0][0], str):
+        ids = [rid for rid, _ in table]
+        if after_id not in ids:
+            return table
+        at = ids.index(after_id) + 1
+        return (*table[:at], row, *table[at:])
+    return tuple(_with_row(inner, after_id, row) for inner in table)
+
+
+def row_mutant(
+    after_id: str, rule_id: str, predicate: Callable[..., bool], tables: tuple[str, ...]
+) -> Callable[[], Any]:
+    """A mutant that adds the row (``rule_id``, ``predicate``) after ``after_id`` in the named
+    precondition tables: an engine that cites one more rule for the same refusal."""
+
+    @contextmanager
+    def patch() -> Iterator[None]:
+        originals = {name: getattr(rules, name) for name in tables}
+        mutated = {
+            name: _with_row(t, after_id, (rule_id, predicate)) for name, t in originals.items()
+        }
+        if mutated == originals:
+            raise RuntimeError(f"no table has rule {after_id}")
+        with _swap_all([(originals[n], mutated[n]) for n in tables]):
+            yield
+
+    return patch
+
+
 @contextmanager
 def _swap_all(pairs: list[tuple[object, object]]) -> Iterator[None]:
     if not pairs:

@@ -29,8 +29,8 @@ from millebornes import (
     to_json,
     violations,
 )
+from millebornes.state_checks import IN_ROUND
 from millebornes_invariants.catalogue import broken_invariants, broken_step_invariants
-from millebornes_invariants.state_checks import IN_ROUND
 from millebornes_invariants.z3model.abstract import setting_of
 from millebornes_invariants.z3model.facts import compute
 from millebornes_invariants.z3model.link import expected_rule_ids, step_problems, z3_agrees

@@ -25,7 +25,7 @@ from millebornes import (
     State,
 )
 from millebornes.cards import CATEGORY, KM, PILE, SAFETY_OF, Pile
-from millebornes_invariants.state_checks import IN_ROUND
+from millebornes.state_checks import IN_ROUND
 
 OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
@@ -106,7 +106,8 @@ def turn_order(before: State, action: Action, after: State) -> list[str]:
         case Decline():
             return _passes_to(after, before.turn + 1)  # CF-DECLINE
         case CoupFourre():
-            return _passes_to(after, seat)  # CF-TURN, RUL-CF-EMPTY-PILE
+            # CF-TURN; RUL-CF-EMPTY-PILE: no turn once the draw pile is empty.
+            return _passes_to(after, seat if before.draw_pile else before.turn + 1)
         case Extension(extend=extend):
             if not extend:
                 return [] if after.phase in OVER else ["the round goes on after stopping"]

@@ -43,7 +43,8 @@ from millebornes.state import Phase, State, Tableau, evolve
 
 
 def new_match(edition: str = "classic", players: int = 2, options: tuple[str, ...] = ()) -> State:
-    """A match before its first deal: seat 0 is to deal (RUL-FIRST-DEALER).
+    """A match before its first deal: seat 0 is to deal (RUL-FIRST-DEALER, STATE-BEFORE-DEAL;
+    one tableau and one score per team, STATE-TEAMS).
 
     The playing cards wait in the draw pile in box order; the ``Deal`` action
     brings the shuffled order. Raises :class:`MalformedInput` for a seat count
@@ -99,20 +100,23 @@ def check_well_formed(state: State, action: Action) -> None:
     """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
     if not isinstance(action, (Deal, Draw, Play, Discard, CoupFourre, Decline, Extension)):
         raise MalformedInput(f"not an action: {action!r}")
-    if not isinstance(action.seat, int) or not 0 <= action.seat < state.players:
+    # bool is an int to Python, not a seat; a deck must be a tuple to keep states hashable.
+    if type(action.seat) is not int or not 0 <= action.seat < state.players:
         raise MalformedInput(
             f"seat {action.seat!r} does not exist: seats are 0..{state.players - 1}"
         )
     if isinstance(action, (Play, Discard, CoupFourre)) and not isinstance(action.card, Card):
         raise MalformedInput(f"unknown card {action.card!r}")
     if isinstance(action, Play) and (
-        not isinstance(action.target, int) or not 0 <= action.target < state.teams
+        type(action.target) is not int or not 0 <= action.target < state.teams
     ):
         raise MalformedInput(
             f"team {action.target!r} does not exist: teams are 0..{state.teams - 1}"
         )
-    if isinstance(action, Deal) and not all(isinstance(card, Card) for card in action.deck):
-        raise MalformedInput("a deck holds cards only")
+    if isinstance(action, Deal) and not (
+        isinstance(action.deck, tuple) and all(isinstance(card, Card) for card in action.deck)
+    ):
+        raise MalformedInput("a deck is a tuple of cards")
     if isinstance(action, Extension) and not isinstance(action.extend, bool):
         raise MalformedInput(f"extend is true or false, not {action.extend!r}")
 
@@ -196,7 +200,8 @@ def _plays_and_discards(state: State, seat: int) -> tuple[Action, ...]:
             play = seat_plays[card][target]
             if respects(table, state, play):
                 plays.append(play)
-    # DISCARD_RULES is the common head alone (RUL-DISCARD-ANY): every card may go.
+    # DISCARD_RULES is the common head and SETUP-MEMO, which every card of a hand meets
+    # (RUL-DISCARD-ANY): every card may go.
     seat_discards = _DISCARDS[seat]
     plays.extend(seat_discards[card] for card in kinds)
     return tuple(plays)
@@ -256,7 +261,9 @@ def _put_hand(
 
 def _deal(state: State, action: Deal) -> State:
     """SETUP-DEAL, SETUP-SHUFFLE, SETUP-MEMO, SETUP-FIRST-PLAYER: one card at a time from
-    the dealer's left until each hand is full; the rest, in order, is the draw pile."""
+    the dealer's left until each hand is full; the rest, in order, is the draw pile
+    (STATE-PILE-ORDER). The deal alone sets ``dealer`` and counts ``round`` (STATE-DEALER,
+    STATE-ROUND)."""
     rules = state.rules
     n = state.players
     dealt = n * rules.hand_size
@@ -405,7 +412,9 @@ def _lay_safety_on_turn(
 
 
 def _coup_fourre(state: State, action: CoupFourre) -> State:
-    """CF-EFFECT, CF-REPLACEMENT, CF-TURN, RUL-CF-EMPTY-PILE."""
+    """CF-EFFECT, CF-REPLACEMENT, CF-TURN, RUL-CF-EMPTY-PILE: with a card in the draw pile the
+    player draws a replacement and takes the turn; with none, neither, and play goes on
+    from the attacker's left."""
     seat = action.seat
     team = state.team_of(seat)
     tableau, cleared = _laid(state.tableaus[team], action.card, crosswise=True)
@@ -421,6 +430,9 @@ def _coup_fourre(state: State, action: CoupFourre) -> State:
         draw_pile=draw_pile,
         pending_hazard=None,
     )
+    if not state.draw_pile:
+        # RUL-CF-EMPTY-PILE: no replay once the draw pile is empty, as for any safety.
+        return _turn_from(after, state.turn + 1)
     # The turn passes straight to the player: those seated between lose theirs.
     return _turn_from(after, seat)
 
@@ -443,7 +455,8 @@ def _may_extend(state: State) -> bool:
 
 
 def _extension(state: State, action: Extension) -> State:
-    """EXT-DECISION, EXT-GOAL: stop and win now, or move the goal for everyone and play on."""
+    """EXT-DECISION, EXT-GOAL: stop and win now, or move the goal for everyone and play on;
+    ``extended_by`` records the caller's team, not the seat (STATE-EXTENDED-BY)."""
     if not action.extend:
         return _end_round(state)
     extended = evolve(state, extended_by=state.team_of(action.seat))
@@ -475,7 +488,11 @@ def _turn_from(state: State, seat: int) -> State:
 
 
 def _end_round(state: State) -> State:
-    """Score the round into the match totals (SCORE-SHEET); MATCH-TARGET decides what follows."""
+    """Score the round into the match totals (SCORE-SHEET); MATCH-TARGET decides what follows.
+
+    Between rounds ``actor`` and ``turn`` name the next dealer while ``dealer`` still names
+    the last one; once the match is over ``turn`` is left as it was (STATE-TURN, STATE-PHASES).
+    """
     sheet = score_round(state)
     scores = tuple(
         total + line.total for total, line in zip(state.scores, sheet.teams, strict=True)

@@ -4,7 +4,10 @@ Rule tests, documentation examples and conformance cases need positions such as
 "team 0 rolling under a Speed Limit, seat 0 holding a 75". :func:`position`
 places the named cards and puts every other card of the box where it cannot
 interfere (the draw pile, or the discard pile when the draw pile is given
-exactly), so the result always conserves the box and passes validation.
+exactly), so the result always conserves the box and is well formed
+(:func:`millebornes.validate.state_problems`). A position is not always loadable
+(:func:`millebornes.validate.load_problems`): its hands hold only the cards named,
+unless ``fill_hands`` deals them up to the hand size (INV-HAND-SIZE).
 """
 
 from __future__ import annotations
@@ -38,10 +41,12 @@ def position(
     extended_by: int | None = None,
     scores: Sequence[int] | None = None,
     round_number: int = 1,
+    fill_hands: bool = False,
 ) -> State:
     """A state of round ``round_number`` with the given cards in place.
 
-    Seats not in ``hands`` hold no card. The draw pile is ``draw_top`` followed by
+    Seats not in ``hands`` hold no card, unless ``fill_hands`` tops every hand up to the
+    hand size from the cards not placed. The draw pile is ``draw_top`` followed by
     every card not placed elsewhere, in box order; or exactly ``draw_pile`` when
     given, the unplaced cards then going under ``discard_pile``. ``turn`` defaults
     to ``actor`` and ``dealer`` to the seat before ``turn``. Raises
@@ -64,6 +69,8 @@ def position(
     if placed - pool:
         raise MalformedInput(f"more cards named than the box holds: {dict(placed - pool)}")
     rest = tuple((pool - placed).elements())  # box order: the pool was counted in box order
+    if fill_hands:
+        hand_tuple, rest = _filled(hand_tuple, rest, rules.hand_size, actor, phase)
     if draw_pile is None:
         draws, discards = tuple(draw_top) + rest, tuple(discard_pile)
     else:
@@ -91,3 +98,20 @@ def position(
     if problems:
         raise MalformedInput("position: " + "; ".join(problems))
     return state
+
+
+def _filled(
+    hands: tuple[tuple[Card, ...], ...],
+    rest: tuple[Card, ...],
+    size: int,
+    actor: int | None,
+    phase: Phase,
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Hands topped up to the hand size (the player who has drawn holding one more,
+    TURN-HAND-SIZE) from the first unplaced cards; and the cards still unplaced."""
+    filled = []
+    for seat, hand in enumerate(hands):
+        need = max(0, size + (seat == actor and phase is Phase.PLAY) - len(hand))
+        filled.append(tuple(sorted(hand + rest[:need])))
+        rest = rest[need:]
+    return tuple(filled), rest

@@ -1,9 +1,12 @@
 """Canonical JSON for states and actions: sorted keys, no spaces, LF-free, exact round trip.
 
 ``from_json(to_json(s)) == s`` for every state, and ``to_json(from_json(t)) == t``
-for every canonical text. Reading checks the shape of every field and then the
-state itself (:func:`millebornes.validate.state_problems`); anything wrong raises
-:class:`MalformedInput` saying what and where.
+for every canonical text. Reading checks the shape of every field (LOAD-FORMAT) and
+then the state itself (:func:`millebornes.validate.load_problems`: well formed, and every state
+invariant holds); anything wrong raises :class:`MalformedInput` saying what and where.
+Text is read by :func:`load_json`, which bounds nesting depth and the digits of
+integers explicitly, so that neither Python's recursion limit nor its 4,300-digit limit
+on integers ever surfaces as anything but :class:`MalformedInput`.
 """
 
 from __future__ import annotations
@@ -15,9 +18,21 @@ from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw
 from millebornes.cards import Card, parse_card
 from millebornes.errors import MalformedInput
 from millebornes.state import Phase, State, Tableau
-from millebornes.validate import state_problems
+from millebornes.validate import load_problems
 
 STATE_FORMAT = "millebornes-state/1"
+
+MAX_DEPTH = 32
+"""The deepest nesting of arrays and objects accepted (a protocol request is 5 deep)."""
+MAX_INT_DIGITS = 24
+"""The most digits an integer may have (a 64-bit seed has 20)."""
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters: an error message names bad input
+    without repeating all of it."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def canonical(data: Any) -> str:
@@ -89,13 +104,13 @@ class _Reader:
         if value is None and optional:
             return None
         if not isinstance(value, int) or isinstance(value, bool):
-            raise MalformedInput(f"{self.path}.{key}: expected an integer, got {value!r}")
+            raise MalformedInput(f"{self.path}.{key}: expected an integer, got {shown(value)}")
         return value
 
     def string(self, key: str) -> str:
         value = self.data[key]
         if not isinstance(value, str):
-            raise MalformedInput(f"{self.path}.{key}: expected a string, got {value!r}")
+            raise MalformedInput(f"{self.path}.{key}: expected a string, got {shown(value)}")
         return value
 
     def cards(self, key: str) -> tuple[Card, ...]:
@@ -110,7 +125,7 @@ class _Reader:
     def items(self, key: str) -> list[Any]:
         value = self.data[key]
         if not isinstance(value, list):
-            raise MalformedInput(f"{self.path}.{key}: expected a list, got {value!r}")
+            raise MalformedInput(f"{self.path}.{key}: expected a list, got {shown(value)}")
         return value
 
 
@@ -123,7 +138,7 @@ def _card(value: Any, path: str) -> Card:
 
 def _cards(value: Any, path: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise MalformedInput(f"{path}: expected a list of cards, got {value!r}")
+        raise MalformedInput(f"{path}: expected a list of cards, got {shown(value)}")
     return tuple(_card(item, f"{path}[{i}]") for i, item in enumerate(value))
 
 
@@ -136,16 +151,29 @@ _TABLEAU_KEYS = {"battle", "speed", "distance", "safeties", "coups_fourres"}
 
 
 def state_from_dict(data: Any) -> State:
+    """The state ``data`` describes, if it is loadable (:func:`~millebornes.validate.load_problems`:
+    well formed, every state invariant holding); else :class:`MalformedInput` naming what."""
+    state = unchecked_state_from_dict(data)
+    problems = load_problems(state)
+    if problems:
+        raise MalformedInput("invalid state: " + "; ".join(problems))
+    return state
+
+
+def unchecked_state_from_dict(data: Any) -> State:
+    """The state ``data`` describes, its fields checked (LOAD-FORMAT) but not the state
+    itself: for tools that build malformed states on purpose, never for input."""
     r = _Reader(data, "state")
     r.expect_keys(_STATE_KEYS)
     if r.value("format") != STATE_FORMAT:
-        raise MalformedInput(f"state.format: expected {STATE_FORMAT!r}, got {r.value('format')!r}")
+        got = shown(r.value("format"))
+        raise MalformedInput(f"state.format: expected {STATE_FORMAT!r}, got {got}")
     options = r.items("options")
     if not all(isinstance(name, str) for name in options):
         raise MalformedInput("state.options: expected a list of option names")
     phase_name = r.string("phase")
     if phase_name not in {p.value for p in Phase}:
-        raise MalformedInput(f"state.phase: unknown phase {phase_name!r}")
+        raise MalformedInput(f"state.phase: unknown phase {shown(phase_name)}")
     tableaus = []
     for i, item in enumerate(r.items("tableaus")):
         t = _Reader(item, f"state.tableaus[{i}]")
@@ -162,7 +190,7 @@ def state_from_dict(data: Any) -> State:
     scores = r.items("scores")
     if not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
         raise MalformedInput("state.scores: expected a list of integers")
-    state = State(
+    return State(
         edition=r.string("edition"),
         options=tuple(options),
         players=r.integer("players"),
@@ -180,18 +208,61 @@ def state_from_dict(data: Any) -> State:
         extended_by=r.integer("extended_by", optional=True),
         scores=tuple(scores),
     )
-    problems = state_problems(state)
-    if problems:
-        raise MalformedInput("invalid state: " + "; ".join(problems))
-    return state
 
 
-def from_json(text: str) -> State:
+def _integer(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise MalformedInput(f"an integer of {len(digits)} characters: at most {MAX_INT_DIGITS}")
+    return int(digits)
+
+
+def _constant(name: str) -> Any:
+    raise MalformedInput(f"{name} is not JSON")
+
+
+def load_json(text: str | bytes) -> Any:
+    """The JSON value of ``text`` (bytes must be UTF-8), or :class:`MalformedInput`.
+
+    Nesting deeper than :data:`MAX_DEPTH` is refused (whether the parser's recursion
+    guard or the check after it finds it); integers are bounded in digits before they
+    are converted; ``NaN`` and ``Infinity``, which Python's parser accepts, are refused.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise MalformedInput(f"not UTF-8: {error}") from None
+    if not isinstance(text, str):
+        raise MalformedInput(f"expected JSON text, got {type(text).__name__}")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        value = json.loads(text, parse_int=_integer, parse_constant=_constant)
+    except RecursionError:  # the parser's own guard, far deeper than MAX_DEPTH
+        raise MalformedInput(f"nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as error:  # JSONDecodeError, or a float too long to convert
+        if isinstance(error, MalformedInput):
+            raise
         raise MalformedInput(f"not JSON: {error}") from None
-    return state_from_dict(data)
+    if _deeper_than(value, MAX_DEPTH):
+        raise MalformedInput(f"nested more than {MAX_DEPTH} levels deep")
+    return value
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Does ``value`` nest arrays and objects more than ``limit`` deep? Iterative, so that
+    nothing downstream (a repr in a message, the canonical writer) meets deep recursion."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > limit:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def from_json(text: str | bytes) -> State:
+    return state_from_dict(load_json(text))
 
 
 # --- actions ---------------------------------------------------------------------
@@ -231,9 +302,9 @@ _ACTION_KEYS = {
 def action_from_dict(data: Any) -> Action:
     r = _Reader(data, "action")
     kind = data.get("type")
-    if kind not in _ACTION_KEYS:
+    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
         raise MalformedInput(
-            f"action.type: unknown action type {kind!r}; known: {sorted(_ACTION_KEYS)}"
+            f"action.type: unknown action type {shown(kind)}; known: {sorted(_ACTION_KEYS)}"
         )
     r.expect_keys(_ACTION_KEYS[kind])
     seat = r.integer("seat")
@@ -246,7 +317,7 @@ def action_from_dict(data: Any) -> Action:
     if kind == "extension":
         extend = r.value("extend")
         if not isinstance(extend, bool):
-            raise MalformedInput(f"action.extend: expected true or false, got {extend!r}")
+            raise MalformedInput(f"action.extend: expected true or false, got {shown(extend)}")
         return Extension(seat, extend)
     card = _card(r.value("card"), "action.card")
     if kind == "play":
@@ -260,9 +331,5 @@ def action_to_json(action: Action) -> str:
     return canonical(action_to_dict(action))
 
 
-def action_from_json(text: str) -> Action:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise MalformedInput(f"not JSON: {error}") from None
-    return action_from_dict(data)
+def action_from_json(text: str | bytes) -> Action:
+    return action_from_dict(load_json(text))

@@ -37,12 +37,15 @@ def run(
     filters: Filters,
     *,
     timeout: float = 10.0,
+    budget: float | None = None,
     reasons: str = "exact",
 ) -> Report:
     """Run the cases ``filters`` admits against ``command``; the lines printed are dropped."""
     entries = [entry for entry in suite.entries if filters.admits(entry)]
     assert entries, f"no case matches {filters}"
-    runner = Runner(command, suite, timeout=timeout, reasons=reasons, echo=lambda line: None)
+    runner = Runner(
+        command, suite, timeout=timeout, budget=budget, reasons=reasons, echo=lambda line: None
+    )
     return runner.run(entries)
 
 

@@ -6,10 +6,15 @@ It answers like ``millebornes serve`` except that at its N-th request (the
 handshake is the first) it does what MODE says: ``crash`` (exits with status 3),
 ``hang`` (sleeps), ``garbage`` (prints text that is not JSON), ``out-of-order``
 (answers with another id), ``double`` (answers twice), ``internal`` (an internal
-error), ``bad-shape`` (a success without its fields); ``wrong-reason`` gives every
-rejection other rule IDs, ``bad-hello`` answers the handshake without its editions,
-``die`` exits before reading anything. With ``--once FILE`` the misbehaviour
-happens only in the first process that reaches it (FILE marks it done).
+error), ``bad-shape`` (a success without its fields), ``orphan`` (exits, leaving a
+child that holds its output open and writes its pid to ``--pids``), ``flood``
+(prints lines without end), ``long-line`` (prints one line without end),
+``nested`` (answers with a field nested 100,000 deep), ``id-true`` and
+``id-float`` (answer with the id ``true``, or the right id as ``2.0``);
+``wrong-reason`` gives every rejection other rule IDs, ``bad-hello`` answers the
+handshake without its editions, ``die`` exits before reading anything. With
+``--once FILE`` the misbehaviour happens only in the first process that reaches
+it (FILE marks it done).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -53,8 +59,11 @@ def main() -> int:
             response["rules"] = (
                 ["TURN-ACTOR"] if response["rules"] != ["TURN-ACTOR"] else ["SETUP-DEAL"]
             )
-        if count == args.at and _first_time(args.once) and _misbehave(args.mode, request, response):
-            continue
+        if count == args.at and _first_time(args.once):
+            if args.mode == "orphan":
+                _orphan(args.pids)
+            if _misbehave(args.mode, request, response):
+                continue
         print(canonical(response), flush=True)
         if session.stopped:
             break
@@ -104,7 +113,30 @@ def _misbehave(mode: str, request: dict[str, Any], response: dict[str, Any]) -> 
     if mode == "bad-shape":
         print(canonical({"id": request.get("id"), "ok": True}), flush=True)
         return True
+    if mode == "flood":
+        while True:
+            print("flood " * 100, flush=True)
+    if mode == "long-line":
+        while True:
+            sys.stdout.write("x" * 65536)
+    if mode == "nested":
+        deep = "[" * 100_000 + "]" * 100_000
+        print(f'{{"id":{request.get("id")},"ok":true,"outcome":{deep}}}', flush=True)
+        return True
+    if mode in ("id-true", "id-float"):
+        wrong = "true" if mode == "id-true" else f"{request.get('id')}.0"
+        print(canonical({**response, "id": 0}).replace('"id":0', f'"id":{wrong}', 1), flush=True)
+        return True
     return False
+
+
+def _orphan(pids: Path | None) -> None:
+    """Leave a child holding this engine's output open, and exit."""
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    if pids is not None:
+        with pids.open("a", encoding="utf-8") as out:
+            out.write(f"{child.pid}\n")
+    os._exit(0)
 
 
 if __name__ == "__main__":

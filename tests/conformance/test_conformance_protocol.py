@@ -78,12 +78,13 @@ def test_one_line_answers_each_line_until_stop() -> None:
         json.dumps({"id": 4, "op": "stop"}),
         json.dumps({"id": 5, "op": "hello", "protocol": 1}),
     ]
-    out = io.StringIO()
-    assert serve(io.StringIO("\n".join(lines) + "\n"), out) == 0
+    out = io.BytesIO()
+    assert serve(io.BytesIO(("\n".join(lines) + "\n").encode()), out) == 0
     answers = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert [a["id"] for a in answers] == [1, None, "x", None, 4]  # nothing after stop
-    assert [a["ok"] for a in answers] == [True, False, False, False, True]
-    assert [a["error"]["kind"] for a in answers[1:4]] == ["malformed", "unsupported", "malformed"]
+    assert [a["id"] for a in answers] == [1, None, None, "x", None, 4]  # nothing after stop
+    assert [a["ok"] for a in answers] == [True, False, False, False, False, True]
+    kinds = [a["error"]["kind"] for a in answers[1:5]]
+    assert kinds == ["malformed", "malformed", "unsupported", "malformed"]  # a blank line too
 
 
 @pytest.mark.rules("PROTO-FRAMING", "PROTO-STOP")
@@ -116,6 +117,7 @@ def test_apply_moves_on_or_names_the_rules_and_keeps_the_state() -> None:
     state = position(
         hands={0: [Card.D200, Card.D25]},
         tableaus={0: Tableau(battle=(Card.ROLL,), distance=(Card.D200, Card.D200))},
+        fill_hands=True,
     )
     as_json = state_to_dict(state)
     session = Session()

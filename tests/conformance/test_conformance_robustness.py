@@ -7,7 +7,10 @@ that a fresh engine passes the cases after it.
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -114,3 +117,105 @@ def test_editions_and_capabilities_not_declared_are_skipped_with_the_reason() ->
     assert "'cars' is not among the engine's editions" in reasons["cars"]
     assert "needs capability shuffle" in reasons["classic"]
     assert report.closing_line() == f"0 passed, 0 failed, {len(report.results)} skipped"
+
+
+# --- hostile engines: each run ends within its budget, with a verdict per case ------
+
+
+@pytest.mark.rules("PROTO-ID", "PROTO-FRAMING", "PROTO-VERDICTS")
+@pytest.mark.parametrize(
+    ("mode", "reason"),
+    [
+        ("nested", "levels deep"),
+        ("id-true", "got 'true'"),
+        ("id-float", "got '3.0'"),
+        ("flood", "garbage"),
+        ("long-line", "longer than"),
+    ],
+)
+def test_hostile_answers_error_one_case_without_a_traceback(
+    tmp_path: Path, few: Filters, mode: str, reason: str
+) -> None:
+    started = time.monotonic()
+    report = run(_once(tmp_path, mode), on_disk(), few, timeout=5, budget=60)
+    assert time.monotonic() - started < 60
+    assert [r.outcome for r in report.results] == ["pass", "errored", "pass", "pass", "pass"]
+    assert reason in report.results[1].reason
+    assert report.closing_line() == "4 passed, 1 failed, 0 skipped"
+
+
+@pytest.mark.rules("PROTO-STOP")
+def test_a_child_holding_the_output_of_an_exited_engine_is_killed(
+    tmp_path: Path, few: Filters
+) -> None:
+    pids = tmp_path / "pids"
+    command = [*_once(tmp_path, "orphan"), "--pids", str(pids)]
+    started = time.monotonic()
+    report = run(command, on_disk(), few, timeout=1.5, budget=60)
+    assert time.monotonic() - started < 30
+    assert [r.outcome for r in report.results] == ["pass", "errored", "pass", "pass", "pass"]
+    child = int(pids.read_text(encoding="utf-8").split()[1])  # the engine's, then its child's
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.05)
+    else:
+        raise AssertionError(f"the child {child} of the exited engine is still alive")
+
+
+@pytest.mark.rules("PROTO-HELLO", "PROTO-VERDICTS")
+def test_the_time_limit_bounds_the_handshake(few: Filters) -> None:
+    started = time.monotonic()
+    report = run(fake_engine("--mode", "hang", "--at", "1"), on_disk(), few, timeout=0.5)
+    assert time.monotonic() - started < 8  # three handshakes of half a second, then give up
+    assert [r.outcome for r in report.results] == ["errored"] * 5
+    assert "time limit" in report.results[0].reason
+
+
+@pytest.mark.rules("PROTO-VERDICTS")
+def test_the_budget_ends_a_run_against_an_engine_that_hangs_after_hello(few: Filters) -> None:
+    started = time.monotonic()
+    report = run(fake_engine("--mode", "hang", "--at", "2"), on_disk(), few, timeout=1, budget=2)
+    assert time.monotonic() - started < 8
+    assert {r.outcome for r in report.results} == {"errored"}
+    assert "budget of 2 s is spent" in report.results[-1].reason
+    assert report.closing_line() == "0 passed, 5 failed, 0 skipped"
+
+
+def _cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "millebornes.cli", "conformance", "run", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+@pytest.mark.rules("PROTO-VERDICTS")
+def test_every_run_ends_with_its_closing_line_and_report(tmp_path: Path, few: Filters) -> None:
+    report = tmp_path / "report.json"
+    engine = " ".join(fake_engine("--mode", "crash", "--at", "2"))
+    done = _cli("--engine", engine, *(f"--case={c}" for c in few.cases), "--timeout", "2",
+                "--budget", "30", "--report", str(report))  # fmt: skip
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == "0 passed, 5 failed, 0 skipped"
+    assert json.loads(report.read_text(encoding="utf-8"))["summary"] == done.stdout.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--engine", ""], "--engine: the engine command is empty"),
+        (["--engine", "'unclosed"], "No closing quotation"),
+        (["--engine", "x", "--timeout", "0"], "must be a positive number of seconds"),
+        (["--engine", "x", "--budget", "nan"], "must be a positive number of seconds"),
+    ],
+)
+def test_bad_run_options_get_one_clear_line(args: list[str], message: str) -> None:
+    done = _cli(*args)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr and message in done.stderr

@@ -333,20 +333,37 @@ def test_cf_decline_four_players_then_ordinary_safety_later() -> None:
 
 
 @pytest.mark.rules("RUL-CF-EMPTY-PILE")
-def test_rul_cf_empty_pile_no_replacement_then_plays_from_hand() -> None:
+def test_rul_cf_empty_pile_no_replacement_and_no_turn() -> None:
+    # Three players: seat 0 attacks seat 2; seat 1 sits between them.
     state = position(
-        hands={0: [Card.ACCIDENT, Card.D25], 1: [Card.DRIVING_ACE, Card.D50]},
-        tableaus={1: ROLLING},
+        players=3,
+        hands={0: [Card.ACCIDENT, Card.D25], 1: [Card.D75], 2: [Card.DRIVING_ACE, Card.D50]},
+        tableaus={2: ROLLING},
         draw_pile=(),
     )
-    window = assert_legal(state, Play(0, Card.ACCIDENT, 1))
+    window = assert_legal(state, Play(0, Card.ACCIDENT, 2))
     assert window.phase is Phase.COUP_FOURRE
-    after = assert_legal(window, CoupFourre(1, Card.DRIVING_ACE))
-    assert after.hands[1] == (Card.D50,)
+    after = assert_legal(window, CoupFourre(2, Card.DRIVING_ACE))
+    assert after.hands[2] == (Card.D50,)
     assert after.draw_pile == ()
-    assert after.tableaus[1].coups_fourres == (Card.DRIVING_ACE,)
-    assert (after.actor, after.phase) == (1, Phase.PLAY)
-    assert Play(1, Card.D50, 1) in legal_actions(after)
+    assert after.tableaus[2].coups_fourres == (Card.DRIVING_ACE,)
+    assert after.tableaus[2].battle == (Card.ROLL,)
+    # No replay: seat 1, at the attacker's left, keeps its turn (without a draw).
+    assert (after.actor, after.turn, after.phase) == (1, 1, Phase.PLAY)
+
+
+@pytest.mark.rules("RUL-CF-EMPTY-PILE", "CF-TURN")
+def test_rul_cf_one_card_left_is_the_replacement_and_the_turn_has_no_draw() -> None:
+    state = position(
+        players=3,
+        hands={0: [Card.ACCIDENT, Card.D25], 1: [Card.D75], 2: [Card.DRIVING_ACE, Card.D50]},
+        tableaus={2: ROLLING},
+        draw_pile=(Card.D100,),
+    )
+    window = assert_legal(state, Play(0, Card.ACCIDENT, 2))
+    after = assert_legal(window, CoupFourre(2, Card.DRIVING_ACE))
+    assert after.hands[2] == (Card.D50, Card.D100)
+    assert (after.actor, after.phase, after.draw_pile) == (2, Phase.PLAY, ())
 
 
 @pytest.mark.rules("RUL-CF-EMPTY-PILE", "RUL-EMPTY-DRAW-PILE")

@@ -102,7 +102,7 @@ def test_haz_speed_limit_anytime_whatever_the_battle_pile(battle: tuple[Card, ..
 # --- HAZ-SPEED-LIMIT-ONCE ----------------------------------------------------------
 
 
-@pytest.mark.rules("HAZ-SPEED-LIMIT-ONCE")
+@pytest.mark.rules("HAZ-SPEED-LIMIT-ONCE", "RUL-SPEED-LIMIT-ONCE")
 def test_haz_speed_limit_once_not_on_a_standing_limit() -> None:
     limited = Tableau(battle=(Card.ROLL,), speed=(Card.SPEED_LIMIT,))
     state = position(hands={0: [Card.SPEED_LIMIT]}, tableaus={1: limited})

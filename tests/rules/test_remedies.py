@@ -140,7 +140,7 @@ def test_rem_roll_starts_the_team(battle: tuple[Card, ...]) -> None:
     assert after.tableaus[0].is_rolling()
 
 
-@pytest.mark.rules("REM-ROLL")
+@pytest.mark.rules("REM-ROLL", "RUL-ROLL-ONLY-TO-MOVE")
 @pytest.mark.parametrize(
     "battle",
     [
@@ -156,7 +156,7 @@ def test_rem_roll_rejected_on_roll_or_uncured_hazard(battle: tuple[Card, ...]) -
     assert_rejected(state, Play(0, Card.ROLL, 0), "REM-ROLL")
 
 
-@pytest.mark.rules("REM-ROLL", "SAFE-RIGHT-OF-WAY")
+@pytest.mark.rules("REM-ROLL", "SAFE-RIGHT-OF-WAY", "RUL-ROLL-ONLY-TO-MOVE")
 @pytest.mark.parametrize(
     "battle",
     [

@@ -10,6 +10,7 @@ from rulecheck import assert_consistent, assert_legal, assert_rejected
 from millebornes import (
     Card,
     Category,
+    CoupFourre,
     Deal,
     Discard,
     Draw,
@@ -358,8 +359,20 @@ def test_setup_memo_cards_set_aside_never_dealt(players: int) -> None:
 @pytest.mark.rules("SETUP-MEMO", "CARD-IN-HAND")
 def test_setup_memo_card_cannot_be_played_or_discarded() -> None:
     state = position(hands={0: [Card.D25]}, tableaus={0: Tableau(battle=(Card.ROLL,))})
-    assert_rejected(state, Discard(0, Card.MEMO), "CARD-IN-HAND")
-    assert_rejected(state, Play(0, Card.MEMO, 0), "CARD-IN-HAND")
+    # A memo card is never a move: the rejection names SETUP-MEMO, not only the empty hand.
+    assert_rejected(state, Discard(0, Card.MEMO), "CARD-IN-HAND", "SETUP-MEMO")
+    assert_rejected(state, Play(0, Card.MEMO, 0), "CARD-IN-HAND", "SETUP-MEMO")
+    window = position(
+        hands={1: [Card.PUNCTURE_PROOF]},
+        tableaus={1: Tableau(battle=(Card.ROLL, Card.FLAT_TIRE))},
+        phase=Phase.COUP_FOURRE,
+        actor=1,
+        turn=0,
+        pending_hazard=Card.FLAT_TIRE,
+    )
+    assert_rejected(
+        window, CoupFourre(1, Card.MEMO), "CARD-IN-HAND", "SETUP-MEMO", "CF-MATCHING-SAFETY"
+    )
 
 
 # --- SETUP-SHUFFLE -----------------------------------------------------------------

@@ -405,7 +405,9 @@ def _coup_fourre(s: Setting, a: Abstract, m: Move, b: Abstract, taken: Abstract)
         all_of(one_of(m.drawn, range(len(KINDS))), pick(a.draw, m.drawn) >= 1),
         m.drawn == NONE,
     )
-    return _Outcome(mid, all_of(replacement, _turn_from(s, a, mid, b, seat)), battle, speed)
+    # CF-TURN; RUL-CF-EMPTY-PILE: with an empty draw pile, no turn: the attacker's left plays.
+    start = ite(stock, seat, a.turn + 1)
+    return _Outcome(mid, all_of(replacement, _turn_from(s, a, mid, b, start)), battle, speed)
 
 
 def _deal(s: Setting, a: Abstract, m: Move, b: Abstract) -> _Outcome:

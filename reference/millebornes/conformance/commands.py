@@ -2,7 +2,8 @@
 
 - ``serve [--no-load-state]``: the reference engine behind the protocol, on stdin/stdout;
 - ``conformance generate [--out DIR] [--check]``: write (or compare) the suite;
-- ``conformance run --engine "CMD" [filters] [--timeout S] [--report FILE]``: test an engine;
+- ``conformance run --engine "CMD" [filters] [--timeout S] [--budget S] [--report FILE]``:
+  test an engine; whatever it does, the run ends with its closing line (and report);
 - ``conformance coverage [--suite DIR]``: cases per rule ID; fails when a rule has none.
 """
 
@@ -44,7 +45,18 @@ def add_commands(commands: Subparsers) -> None:
     run.add_argument("--feature", action="append", default=[], help="only cases with this tag")
     run.add_argument("--kind", action="append", default=[], choices=KINDS)
     run.add_argument("--case", action="append", default=[], help="case ID pattern (e.g. '*-8p-*')")
-    run.add_argument("--timeout", type=float, default=10.0, help="seconds per case (default 10)")
+    run.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=10.0,
+        help="seconds per case, the handshake before it included (default 10)",
+    )
+    run.add_argument(
+        "--budget",
+        type=_seconds,
+        default=None,
+        help="seconds for the whole run; the cases not run by then are errored",
+    )
     run.add_argument(
         "--reasons",
         choices=REASON_MODES,
@@ -56,6 +68,36 @@ def add_commands(commands: Subparsers) -> None:
     run.add_argument("-v", "--verbose", action="store_true", help="print every case")
     coverage = sub.add_parser("coverage", help="cases per rule ID; exit 1 if a rule has none")
     coverage.add_argument("--suite", type=Path, default=None)
+
+
+def _seconds(text: str) -> float:
+    """A positive, finite number of seconds (argparse turns the error into one line)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+    return value
+
+
+def _engine_command(text: str) -> list[str] | None:
+    """The engine command split as a shell would, or None after saying what is wrong."""
+    try:
+        command = shlex.split(text)
+    except ValueError as error:
+        print(f"--engine {text!r}: {error}", file=sys.stderr)
+        return None
+    if not command:
+        print("--engine: the engine command is empty", file=sys.stderr)
+        return None
+    return command
+
+
+def _say(line: str) -> None:
+    """Print a line of the run, whatever an engine put in it and whatever the locale."""
+    encoding = sys.stdout.encoding or "utf-8"
+    print(line.encode(encoding, errors="replace").decode(encoding), flush=True)
 
 
 def dispatch(args: argparse.Namespace) -> int:
@@ -122,11 +164,18 @@ def _run(args: argparse.Namespace) -> int:
         skip_summary,
     )
 
+    command = _engine_command(args.engine)
+    if command is None:
+        return 2
     where = args.suite or default_suite_dir()
     if not (where / "index.json").is_file():
         print(f"no suite at {where}: give --suite DIR or run `millebornes conformance generate`")
         return 2
-    suite = SuiteFiles(where)
+    try:
+        suite = SuiteFiles(where)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        print(f"{where} is not a readable suite: {error}", file=sys.stderr)
+        return 2
     filters = Filters(
         tuple(args.edition),
         tuple(args.rule),
@@ -139,31 +188,37 @@ def _run(args: argparse.Namespace) -> int:
         print("no case matches the filters", file=sys.stderr)
         return 2
     runner = Runner(
-        shlex.split(args.engine),
+        command,
         suite,
         timeout=args.timeout,
+        budget=args.budget,
         reasons=args.reasons,
-        echo=lambda line: print(line, flush=True),
+        echo=_say,
         verbose=args.verbose,
     )
-    print(f"running {len(entries)} cases against: {args.engine}", flush=True)
+    _say(f"running {len(entries)} cases against: {args.engine}")
     started = time.monotonic()
     report = runner.run(entries)
     engine = report.engine
     if engine:
-        print(f"engine: {engine.get('name')} {engine.get('version', '')}".rstrip())
+        _say(f"engine: {engine.get('name')} {engine.get('version', '')}".rstrip())
     for line in skip_summary(report):
-        print(line)
+        _say(line)
     counts = report.counts()
-    print(
+    _say(
         " · ".join(f"{outcome} {counts[outcome]}" for outcome in OUTCOMES)
         + f" · {time.monotonic() - started:.1f} s"
     )
+    status = 0
     if args.report is not None:
-        args.report.write_text(dumps(report.as_json(filters, suite)), encoding="utf-8")
+        try:
+            args.report.write_text(dumps(report.as_json(filters, suite)), encoding="utf-8")
+        except OSError as error:
+            print(f"--report {args.report}: cannot write it: {error}", file=sys.stderr)
+            status = 2
     print(report.closing_line())
     failed = counts["fail"] + counts["wrong-reason"] + counts["errored"]
-    return 1 if failed else 0
+    return 1 if failed else status
 
 
 def _coverage(suite: Path) -> int:

@@ -7,6 +7,7 @@ bytes: every choice comes from seeds fixed by the configuration's name.
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,12 +22,15 @@ from millebornes.conformance.canon import (
     spec_version,
 )
 from millebornes.conformance.configs import Config, configs
+from millebornes.conformance.contract import contract_cases
 from millebornes.conformance.coverage import coverage_report
 from millebornes.conformance.explore import History, play
+from millebornes.conformance.malformed_states import malformed_state_cases
 from millebornes.conformance.mine import Miner
 from millebornes.conformance.playout_cases import mined_cases, trace_case
 from millebornes.conformance.scenarios import scenario_cases, score_scenario_cases
 from millebornes.conformance.setup import edition_setup_cases, setup_cases, shuffle_cases
+from millebornes.funspeed import suite as funspeed_suite
 
 PLAYOUTS = 6
 """Playouts per configuration, the three styles in turn."""
@@ -54,8 +58,12 @@ class Suite:
                 "cases": entries,
             }
         )
-        files["coverage.json"] = dumps(coverage_report(entries))
-        return files
+        # The Fun & Speed family writes its own folder and index (its cases use the
+        # family's state and actions); its rule IDs are covered there.
+        family = funspeed_suite.files()
+        family_index = json.loads(family[f"{funspeed_suite.FOLDER.as_posix()}/index.json"])
+        files["coverage.json"] = dumps(coverage_report([*entries, *family_index["cases"]]))
+        return files | family
 
 
 def case_path(case: JsonDict) -> str:
@@ -110,10 +118,12 @@ def config_cases(config: Config, *, first_of_edition: bool) -> list[JsonDict]:
     cases += [trace_case(config, history, mined) for history in mined.histories()]
     cases += setup_cases(config)
     cases += scenario_cases(config, miner, mined)
+    cases += contract_cases(config)
     if first_of_edition:
         cases += score_scenario_cases(config)
         cases += shuffle_cases(config.edition)
         cases += edition_setup_cases(config.edition)
+        cases += malformed_state_cases(config)
     return cases
 
 

@@ -6,7 +6,10 @@ cannot take (an edition it does not support, a capability it lacks) is skipped
 with the reason; an engine that cannot load a state gets every case that can be
 replayed from a deck and actions (PROTO-REPLAY). When the engine crashes, hangs,
 prints garbage or answers out of order, the case is *errored*, the engine is
-killed and a fresh one serves the next case.
+killed and a fresh one serves the next case. The time limit of a case also bounds
+the handshake that precedes it, and an optional budget bounds the whole run: once
+it is spent, the cases not yet run are errored with that reason. Whatever the engine
+does, the run ends with its report and its closing line.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from millebornes.conformance.checks import (
 )
 from millebornes.conformance.engine_process import EngineError, EngineProcess
 from millebornes.engine import apply
-from millebornes.serialize import action_from_dict, state_to_dict
+from millebornes.serialize import action_from_dict, canonical, state_to_dict
 
 REPORT_FORMAT = "millebornes-conformance-report/1"
 HANDSHAKE_ATTEMPTS = 3
@@ -162,6 +165,7 @@ class Runner:
         suite: SuiteFiles,
         *,
         timeout: float = 10.0,
+        budget: float | None = None,
         reasons: str = "exact",
         echo: Callable[[str], None] = print,
         verbose: bool = False,
@@ -169,6 +173,9 @@ class Runner:
         self.command = list(command)
         self.suite = suite
         self.timeout = timeout
+        self.budget = budget
+        self._end = float("inf")
+        """When the budget runs out (monotonic clock)."""
         self.reasons = reasons
         self.echo = echo
         self.verbose = verbose
@@ -192,7 +199,7 @@ class Runner:
         try:
             hello = process.request(
                 {"op": "hello", "protocol": PROTOCOL_VERSION, "suite": CASE_FORMAT},
-                time.monotonic() + max(self.timeout, 10.0),
+                self._deadline(time.monotonic()),
             )
             self.hello = _check_hello(hello)
         except EngineError:
@@ -218,13 +225,33 @@ class Runner:
                 return f"needs capability {need}: {why}"
         return None
 
+    def _deadline(self, start: float) -> float:
+        return min(start + self.timeout, self._end)
+
     def run(self, entries: Iterable[JsonDict]) -> Report:
         report = Report()
         started = time.monotonic()
+        if self.budget is not None:
+            self._end = started + self.budget
         pending = list(entries)
+        try:
+            self._run_all(pending, report)
+        finally:  # whatever happened, no engine is left behind
+            if self.process is not None:
+                self.process.stop(grace=min(2.0, self.timeout))
+                self.process = None
+        report.seconds = time.monotonic() - started
+        return report
+
+    def _run_all(self, pending: list[JsonDict], report: Report) -> None:
         failures = 0
         last_error = ""
         for position, entry in enumerate(pending):
+            if time.monotonic() >= self._end:
+                reason = f"not run: the run's budget of {self.budget:g} s is spent"
+                report.results += [_result(e, ERRORED, reason, 0.0) for e in pending[position:]]
+                self.echo(f"giving up: {reason}")
+                break
             if failures >= HANDSHAKE_ATTEMPTS:
                 reason = f"engine unavailable: {last_error}"
                 report.results += [_result(e, ERRORED, reason, 0.0) for e in pending[position:]]
@@ -239,21 +266,16 @@ class Runner:
                 self._show(report.results[-1])
                 continue
             failures = 0
-            report.engine = self.hello.get("engine", {})
+            report.engine = _printable(self.hello.get("engine", {}))
             report.results.append(self._one(entry, process))
             self._show(report.results[-1])
-        if self.process is not None:
-            self.process.stop()
-            self.process = None
-        report.seconds = time.monotonic() - started
-        return report
 
     def _one(self, entry: JsonDict, process: EngineProcess) -> Result:
         start = time.monotonic()
         skip = self._skip_reason(entry)
         if skip:
             return _result(entry, SKIPPED, skip, 0.0)
-        deadline = start + self.timeout
+        deadline = self._deadline(start)
         ctx = Context(
             ask=lambda request: process.request(request, deadline),
             load_state="load_state" in self.hello.get("capabilities", []),
@@ -279,7 +301,16 @@ class Runner:
 
 
 def _result(entry: JsonDict, outcome: str, reason: str, seconds: float) -> Result:
+    reason = reason.encode("utf-8", errors="replace").decode("utf-8")  # see _printable
     return Result(entry["id"], entry["kind"], entry["edition"], outcome, reason, seconds)
+
+
+def _printable(value: object) -> JsonDict:
+    """An engine's self-description fit for the report: JSON lets an engine send lone
+    surrogates (``"\\ud800"``) that no UTF-8 output can carry; they become ``?``."""
+    text = canonical(value).encode("utf-8", errors="replace").decode("utf-8")
+    found = json.loads(text)
+    return found if isinstance(found, dict) else {}
 
 
 def _check_hello(response: JsonDict) -> JsonDict:

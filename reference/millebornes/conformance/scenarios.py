@@ -59,6 +59,7 @@ def third_200(config: Config) -> tuple[State, Action] | None:
         config.options,
         hands={0: [Card.D200, Card.D25]},
         tableaus={0: Tableau(battle=ROLLING, distance=laid)},
+        fill_hands=True,  # a loadable state: every hand full (INV-HAND-SIZE)
     )
     return state, Play(0, Card.D200, 0)
 
@@ -75,6 +76,7 @@ def past_the_goal(config: Config) -> tuple[State, Action] | None:
         config.options,
         hands={0: [Card.D50, Card.D25]},
         tableaus={0: Tableau(battle=ROLLING, distance=laid)},
+        fill_hands=True,  # a loadable state: every hand full (INV-HAND-SIZE)
     )
     return state, Play(0, Card.D50, 0)
 
@@ -111,7 +113,10 @@ STEP_SCENARIOS: dict[str, Scenario] = {"RUL-MATCH-TIE": tie_at_match_target}
 """Positions whose action exercises a rule; used where no playout step covers it."""
 
 
-def _round_over(config: Config, tableaus: dict[int, Tableau], extended_by: int | None) -> State:
+def round_over_position(
+    config: Config, tableaus: dict[int, Tableau], extended_by: int | None
+) -> State:
+    """A round just over (seat 0 dealt, seat 1 deals next), the draw pile empty."""
     return position(
         config.edition,
         config.players,
@@ -136,7 +141,9 @@ def every_safety_at_the_goal(config: Config) -> State | None:
     winner = Tableau(
         battle=ROLLING, distance=distance, safeties=safeties, coups_fourres=safeties[:1]
     )
-    return _round_over(config, {0: winner, 1: Tableau(battle=ROLLING, distance=(Card.D100,))}, None)
+    return round_over_position(
+        config, {0: winner, 1: Tableau(battle=ROLLING, distance=(Card.D100,))}, None
+    )
 
 
 def extension_lost(config: Config) -> State | None:
@@ -150,7 +157,7 @@ def extension_lost(config: Config) -> State | None:
         0: Tableau(battle=ROLLING, distance=(Card.D100,)),
         1: Tableau(battle=ROLLING, distance=distance),
     }
-    return _round_over(config, tableaus, extended_by=0)
+    return round_over_position(config, tableaus, extended_by=0)
 
 
 SCORE_SCENARIOS: dict[str, Callable[[Config], State | None]] = {

@@ -4,7 +4,14 @@ The protocol (spec/conformance/protocol.md) is JSON lines on stdin and stdout:
 one request, one response. This adapter is also the model for adapters in other
 languages: it keeps a current state (PROTO-SESSION), loads any state a request
 carries unless told not to (``--no-load-state``, to test the runner's replay
-path), and never dies on bad input: every request gets a response.
+path), and never dies on bad input: every line gets exactly one response.
+
+It reads bytes and decodes them as UTF-8 itself, whatever the locale; each line is
+read by :func:`millebornes.serialize.load_json`, so its nesting and integers are
+bounded, and a line longer than :data:`MAX_REQUEST` bytes is answered without being
+kept. A state the request carries must be loadable (every state invariant holds), so
+nothing the engine takes can make it fail; if it fails all the same, the answer is an
+``internal`` error and the current state is the one before the request.
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TypeGuard
 
 from millebornes.conformance.canon import PROTOCOL_VERSION, JsonDict, spec_version
 from millebornes.conformance.cases import score_to_dict
@@ -23,6 +30,7 @@ from millebornes.serialize import (
     action_from_dict,
     action_to_dict,
     canonical,
+    load_json,
     state_from_dict,
     state_to_dict,
 )
@@ -31,6 +39,8 @@ from millebornes.state import State
 
 ENGINE_NAME = "millebornes-reference"
 ERROR_KINDS = ("malformed", "unsupported", "no_state", "internal")
+MAX_REQUEST = 1024 * 1024
+"""The longest request line read, in bytes (a request with a state is a few kilobytes)."""
 
 
 class ProtocolError(Exception):
@@ -55,6 +65,7 @@ class Session:
     def handle(self, request: Any) -> JsonDict:
         """The response to one request; never raises."""
         request_id = request.get("id") if isinstance(request, dict) else None
+        before = self.current
         try:
             if not isinstance(request, dict) or not isinstance(request.get("op"), str):
                 raise ProtocolError("malformed", "a request is an object with a string 'op'")
@@ -66,6 +77,7 @@ class Session:
         except MalformedInput as error:
             return _error(request_id, "malformed", str(error))
         except Exception as error:  # PROTO-ERRORS: an internal failure is answered, not fatal
+            self.current = before  # and changes nothing
             detail = traceback.format_exception_only(type(error), error)[-1].strip()
             return _error(request_id, "internal", detail)
         # PROTO-FORMATS: states, actions and sheets leave in the spec's JSON forms.
@@ -118,7 +130,7 @@ class Session:
         # PROTO-START: seat 0 deals the first round of a new match from the deck given.
         edition, players = request.get("edition"), request.get("players")
         options = request.get("options", [])
-        if not isinstance(edition, str) or not isinstance(players, int):
+        if not isinstance(edition, str) or not _is_int(players):
             raise ProtocolError("malformed", "start needs an edition (string) and players (int)")
         if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
             raise ProtocolError("malformed", "options is a list of option names")
@@ -149,11 +161,11 @@ def _shuffle(request: JsonDict) -> JsonDict:
     # PROTO-SHUFFLE: the portable shuffle of spec/shuffle.md, round seeds included.
     edition, players = request.get("edition"), request.get("players")
     seed, round_number = request.get("seed"), request.get("round", 1)
-    if not isinstance(edition, str) or not isinstance(players, int):
+    if not isinstance(edition, str) or not _is_int(players):
         raise ProtocolError("malformed", "shuffle needs an edition (string) and players (int)")
-    if not isinstance(round_number, int) or round_number < 1:
-        raise ProtocolError("malformed", "shuffle needs a round number from 1")
-    if not isinstance(seed, int) or not 0 <= seed < 2**64:
+    if not _is_int(round_number) or not 1 <= round_number < 2**32:
+        raise ProtocolError("malformed", "shuffle needs a round number from 1 to 2**32 - 1")
+    if not _is_int(seed) or not 0 <= seed < 2**64:
         raise ProtocolError("malformed", "a seed is an integer from 0 to 2**64 - 1")
     rules = load_edition(edition)
     if players not in rules.seat_counts:
@@ -162,27 +174,47 @@ def _shuffle(request: JsonDict) -> JsonDict:
     return {"deck": [card.name for card in deck]}
 
 
+def _is_int(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _error(request_id: Any, kind: str, message: str) -> JsonDict:
     return {"id": request_id, "ok": False, "error": {"kind": kind, "message": message}}
 
 
+def respond(session: Session, line: bytes) -> JsonDict:
+    """The response to one line of input, blank or not (PROTO-FRAMING, PROTO-ERRORS)."""
+    try:
+        request = load_json(line)
+    except MalformedInput as error:
+        return _error(None, "malformed", str(error))
+    return session.handle(request)
+
+
+def encoded(response: JsonDict) -> bytes:
+    """One response line in UTF-8; a lone surrogate a request smuggled in (JSON allows
+    ``"\\ud800"``) is written escaped, since UTF-8 cannot carry it."""
+    try:
+        return (canonical(response) + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(response, sort_keys=True, separators=(",", ":")) + "\n").encode()
+
+
 def serve(
-    stdin: TextIO | None = None, stdout: TextIO | None = None, *, load_state: bool = True
+    stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, *, load_state: bool = True
 ) -> int:
-    """Answer requests line by line until ``stop`` or the end of input (PROTO-FRAMING)."""
-    source = stdin if stdin is not None else sys.stdin
-    sink = stdout if stdout is not None else sys.stdout
+    """Answer each line until ``stop`` or the end of input (PROTO-FRAMING)."""
+    source = stdin if stdin is not None else sys.stdin.buffer
+    sink = stdout if stdout is not None else sys.stdout.buffer
     session = Session(load_state=load_state)
-    for line in source:
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-        except ValueError as error:
-            response = _error(None, "malformed", f"not JSON: {error}")
+    while line := source.readline(MAX_REQUEST + 1):
+        if len(line) > MAX_REQUEST:
+            while not line.endswith(b"\n") and (line := source.readline(MAX_REQUEST + 1)):
+                pass  # the rest of an overlong line is read and dropped, never kept
+            response = _error(None, "malformed", f"a line longer than {MAX_REQUEST} bytes")
         else:
-            response = session.handle(request)
-        sink.write(canonical(response) + "\n")
+            response = respond(session, line)
+        sink.write(encoded(response))
         sink.flush()
         if session.stopped:
             break

@@ -339,7 +339,12 @@ def rejection_tags(state: State, action: Action, rule_ids: tuple[str, ...]) -> T
     tags = Tags(set(rule_ids), {"rejection"})
     if len(rule_ids) > 1:
         tags.mark("multiple-violations")
+        tags.add("TURN-PRECONDITIONS")  # every broken rule is named, not only the first
     broken = set(rule_ids)
+    if "REM-ROLL" in broken:
+        tags.add("RUL-ROLL-ONLY-TO-MOVE")  # the ruling decides when a Roll is refused
+    if "HAZ-SPEED-LIMIT-ONCE" in broken:
+        tags.add("RUL-SPEED-LIMIT-ONCE")
     if broken & {"DIST-ROLLING", "HAZ-ROLLING-TARGET", "REM-ROLL"}:
         tags.add("PILE-ROLLING")
     if "DIST-EXACT-GOAL" in broken:

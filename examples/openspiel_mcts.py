@@ -1,0 +1,133 @@
+"""OpenSpiel's MCTS against random players on Mille Bornes, with a win rate.
+
+    .venv/bin/python examples/openspiel_mcts.py --rounds 10 --simulations 100
+
+Plays one-round games of ``python_mille_bornes``: one seat (seat ``r mod players``
+in game ``r``, so every seat gets its turn) is OpenSpiel's
+:class:`open_spiel.python.algorithms.mcts.MCTSBot`, the others choose uniformly
+among the legal actions. A game counts as won when the MCTS seat's team ends it
+with more points than every other team; the mean return (the team's lead over the
+mean of all teams' scores) is printed too. The deal is sampled from the game's
+chance outcomes.
+
+The search does not see hidden cards: before every decision the state is
+resampled from the MCTS player's information state
+(:meth:`MilleBornesState.resample_from_infostate`), and the tree is searched on that
+sample (one determinization per move; ``--perfect-information`` searches the true
+state instead). Leaves are evaluated by random playouts run straight on the engine,
+which is several times faster than stepping the OpenSpiel state. A decision with
+one legal action (every draw) is taken without a search.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+from millebornes import MalformedInput, Phase, apply, legal_actions
+from millebornes.adapters.encoding import utilities
+from millebornes.adapters.openspiel_game import MilleBornesState
+
+
+class EnginePlayouts(mcts.Evaluator):  # type: ignore[misc]  # open_spiel has no type hints
+    """Random playouts to the end of the round on the engine itself."""
+
+    def __init__(self, rng: np.random.Generator) -> None:
+        self.rng = rng
+
+    def evaluate(self, state: MilleBornesState) -> npt.NDArray[np.float64]:
+        engine = state.engine
+        while engine.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            choices = legal_actions(engine)
+            engine = apply(engine, choices[int(self.rng.integers(len(choices)))])
+        return np.array(utilities(engine))
+
+    def prior(self, state: MilleBornesState) -> list[tuple[int, float]]:
+        actions = state.legal_actions()
+        return [(action, 1.0 / len(actions)) for action in actions]
+
+
+def play(
+    game: pyspiel.Game,
+    mcts_seat: int,
+    bot: mcts.MCTSBot,
+    rng: np.random.Generator,
+    perfect_information: bool,
+) -> tuple[bool, float]:
+    """One game: did the MCTS seat's team score more than every other, and its return."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+            continue
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            action = actions[0]
+        elif state.current_player() == mcts_seat:
+            searched = state
+            if not perfect_information:
+                searched = state.resample_from_infostate(mcts_seat, rng.random)
+            action = bot.step(searched)
+        else:
+            action = int(rng.choice(actions))
+        state.apply_action(action)
+    scores = list(state.engine.scores)
+    ours = scores.pop(state.engine.team_of(mcts_seat))
+    return ours > max(scores), float(state.returns()[mcts_seat])
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--edition", default="classic")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=10, help="games of one round each")
+    parser.add_argument("--simulations", type=int, default=100, help="MCTS simulations a move")
+    parser.add_argument("--uct-c", type=float, default=None, help="default: 2 x max utility")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--perfect-information", action="store_true")
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or args.simulations < 1:
+        parser.error("--rounds and --simulations must be at least 1")
+    try:
+        game = pyspiel.load_game(
+            "python_mille_bornes", {"edition": args.edition, "players": args.players}
+        )
+    except MalformedInput as error:
+        print(f"openspiel_mcts: {error}", file=sys.stderr)
+        return 2
+    rng = np.random.default_rng(args.seed)
+    # Returns are in points (hundreds); UCT's exploration term must be on that scale.
+    uct_c = args.uct_c if args.uct_c is not None else 2 * game.max_utility()
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=uct_c,
+        max_simulations=args.simulations,
+        evaluator=EnginePlayouts(rng),
+        solve=False,
+        random_state=np.random.RandomState(args.seed),
+    )
+    wins, total = 0, 0.0
+    for game_number in range(args.rounds):
+        seat = game_number % args.players
+        won, result = play(game, seat, bot, rng, args.perfect_information)
+        wins += won
+        total += result
+        outcome = "won" if won else "lost"
+        print(f"round {game_number + 1}: MCTS in seat {seat} {outcome}, return {result:+.0f}")
+    print(
+        f"MCTS ({args.simulations} simulations) vs random, {args.edition} {args.players}p: "
+        f"won {wins} of {args.rounds} rounds, win rate {wins / args.rounds:.0%}, "
+        f"mean return {total / args.rounds:+.0f} points"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,341 @@
+"""Conformance cases for the Fun & Speed family: step, rejection, legal and trace.
+
+The cases follow the classic suite's case format (spec/conformance/format.md),
+with ``edition`` ``fun-speed`` and states and actions in the family's JSON
+(spec/families/fun-speed/design.md). They live in their own folder,
+``conformance/families/fun-speed/``, with an index, so the classic suite is
+byte-identical; ``millebornes.funspeed.suite`` writes and checks them.
+
+Every case comes from a seeded random playout per seat count (the policy is
+Python's ``random.Random(players)``, as the provenance says): a trace per game,
+the legal actions at the first state of each phase, a step for the first
+action of each kind, and for every rule ID of the precondition tables the
+first well-formed action that breaks that rule alone.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from millebornes.conformance.canon import CASE_FORMAT, INDEX_FORMAT, digest, dumps, spec_version
+from millebornes.funspeed import rules
+from millebornes.funspeed.actions import (
+    Attack,
+    CoupFourre,
+    Discard,
+    DrawPile,
+    FsAction,
+    Mirror,
+    Pass,
+)
+from millebornes.funspeed.all_actions import every_action
+from millebornes.funspeed.cards import DATA, FsCard, parse_fs_card
+from millebornes.funspeed.engine import _broken, apply, legal_actions, new_game, violations
+from millebornes.funspeed.serialize import (
+    ACTION_TYPES,
+    action_from_dict,
+    action_to_dict,
+    state_from_dict,
+    state_to_dict,
+)
+from millebornes.funspeed.state import WINDOWS, FsPhase, FsState
+from millebornes.shuffle import shuffled
+
+C = FsCard
+GENERATOR = "millebornes.funspeed.suite"
+EDITION = "fun-speed"
+FOLDER = Path("families") / EDITION
+JsonDict = dict[str, Any]
+
+TABLES: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = tuple(
+    (name, getattr(rules, name)) for name in dir(rules) if name.endswith("_RULES")
+)
+"""Every precondition table of the family, by name."""
+
+# Effects every whole game exercises, besides the rows of the tables its actions pass.
+GAME_RULES = ("FS-BOX", "ASM-FS-COUNTS", "RUL-FS-SEATS", "FS-GOAL", "FS-DEAL",
+              "RUL-FS-FIRST-PLAYER", "FS-ZONE", "FS-KM", "FS-REFILL", "RUL-FS-REFILL-ORDER",
+              "FS-TURN-ORDER")  # fmt: skip
+
+
+def table_ids(action: FsAction) -> tuple[str, ...]:
+    """The rule IDs of the table that judges ``action`` (all rows, in order)."""
+    kind = type(action).__name__
+    for name, table in TABLES:
+        rows = [rule_id for rule_id, _ in table]
+        if _TABLE_OF.get(kind) == name:
+            return tuple(dict.fromkeys(rows))
+    return ()
+
+
+_TABLE_OF = {
+    "DrawPile": "DRAW_PILE_RULES", "DrawDiscard": "DRAW_DISCARD_RULES", "LayBorne": "BORNE_RULES",
+    "Attack": "ATTACK_RULES", "Remedy": "REMEDY_RULES", "Safety": "SAFETY_RULES",
+    "Helicopter": "HELICOPTER_RULES", "Police": "POLICE_RULES", "Trash": "TRASH_RULES",
+    "Discard": "DISCARD_RULES", "CoupFourre": "COUP_FOURRE_RULES", "Mirror": "MIRROR_RULES",
+    "UTurn": "UTURN_RULES", "Killer": "KILLER_RULES", "HoldUp": "HOLDUP_RULES",
+    "FalseHoldUp": "FALSE_HOLDUP_RULES", "Pass": "PASS_RULES",
+}  # fmt: skip
+
+
+_EFFECTS = {
+    "LayBorne": ("FS-NO-ROLL", "FS-ANNOUNCE", "RUL-FS-ACCEL-ZONE", "RUL-FS-RADAR-DOUBLED",
+                 "RUL-FS-NO-200-LIMIT", "RUL-FS-WINDOWS"),
+    "Attack": ("FS-ATTACK-SOUND", "RUL-FS-ANNOUNCE", "RUL-FS-WINDOWS"),
+    "Remedy": ("FS-REMEDY-TOP", "FS-SUPER-PARADE"),
+    "Safety": ("FS-SAFETY", "RUL-FS-SAFETY-CURES", "FS-REPLAY", "RUL-FS-REPLAY"),
+    "Discard": ("FS-DISCARD", "RUL-FS-DISCARD-FREE"),
+    "CoupFourre": ("RUL-FS-CF-TURN", "FS-CF"),
+    "Mirror": ("FS-MIRROR",),
+    "UTurn": ("FS-SINGLE-USE", "RUL-FS-ACCEL-ZONE", "FS-END-AFTER-UTURN"),
+    "Helicopter": ("RUL-FS-HELICOPTER", "FS-SINGLE-USE"),
+    "Police": ("FS-SINGLE-USE",),
+    "Trash": ("FS-TRASH", "FS-SINGLE-USE"),
+}  # fmt: skip
+"""The rules each kind of action's transition carries out, besides its table's rows."""
+
+
+def effect_ids(before: FsState, action: FsAction, after: FsState) -> tuple[str, ...]:
+    """The rules the step from ``before`` to ``after`` exercises beyond its table."""
+    ids = list(_EFFECTS.get(type(action).__name__, ()))
+    if type(action).__name__ == "Mirror":
+        if after.pending is None:
+            ids += ["FS-MIRROR-BLOCKED", "RUL-FS-MIRROR-CHAIN"]
+        if before.actor == before.turn:  # the attacker sends his own attack back again
+            ids += ["FS-MIRROR-BACK", "RUL-FS-MIRROR-CHAIN"]
+    if before.phase is FsPhase.BORNE and after.phase is not FsPhase.BORNE:
+        ids.append("FS-END-AFTER-UTURN")
+    return tuple(ids)
+
+
+def _case(kind: str, slug: str, players: int, ids: tuple[str, ...], text: str) -> JsonDict:
+    return {
+        "format": CASE_FORMAT,
+        "spec_version": spec_version(),
+        "id": f"{EDITION}-{players}p-{kind}-{slug}",
+        "kind": kind,
+        "edition": EDITION,
+        "players": players,
+        "options": [],
+        "rules": sorted(set(ids)),
+        "features": ["fun-speed"],
+        "description": text,
+        "provenance": {"generator": GENERATOR, "method": "playout", "seed": players},
+    }
+
+
+def _playout(players: int) -> tuple[tuple[Any, ...], list[FsState], list[FsAction]]:
+    deck = shuffled(DATA.deck(), players)
+    state, rng = new_game(players, deck=deck), random.Random(players)
+    states, actions = [state], []
+    while state.actor is not None:
+        action = rng.choice(legal_actions(state))
+        state = apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return deck, states, actions
+
+
+def family_cases() -> list[JsonDict]:
+    """Every case of the family's suite, in a fixed order."""
+    cases: list[JsonDict] = []
+    stepped: set[str] = set()
+    rejected: set[str] = set()
+    for players in DATA.seats:
+        deck, states, actions = _playout(players)
+        ids = set(GAME_RULES)
+        for before, action, after in zip(states, actions, states[1:], strict=False):
+            ids.update(table_ids(action))
+            ids.update(effect_ids(before, action, after))
+        final = states[-1]
+        ending = (
+            "FS-END-GOAL" if any(z.km >= final.goal for z in final.zones) else "RUL-FS-EMPTY-PILE"
+        )
+        ids.add(ending)
+        text = f"a whole random game, {len(actions)} actions"
+        trace = _trace("game", tuple(deck), states, actions, (ids, text))
+        cases.append(trace)
+        seen_phases: set[FsPhase] = set()
+        for step, (state, action) in enumerate(zip(states, actions, strict=False)):
+            if state.phase not in seen_phases:
+                seen_phases.add(state.phase)
+                legal = legal_actions(state)
+                text = f"the {len(legal)} legal actions of seat {state.actor} in that phase"
+                legal_ids = tuple(i for a in legal for i in table_ids(a))
+                case = _case("legal", state.phase.value, players, legal_ids, text)
+                case["input"] = {"state": state_to_dict(state)}
+                case["expected"] = {"actions": [action_to_dict(a) for a in legal]}
+                cases.append(case)
+            kind = ACTION_TYPES[type(action)]
+            if kind not in stepped:
+                stepped.add(kind)
+                ids_step = (*table_ids(action), *effect_ids(state, action, states[step + 1]))
+                case = _case("step", kind.replace("_", "-"), players, ids_step,
+                             f"{kind} by seat {action.seat} is applied (step {step})")  # fmt: skip
+                case["input"] = {"state": state_to_dict(state), "action": action_to_dict(action)}
+                case["expected"] = {"outcome": "applied", "state": state_to_dict(states[step + 1])}
+                cases.append(case)
+            if step % 3 == 0 or state.phase in WINDOWS:
+                cases += _rejections(state, players, rejected)
+    return [*cases, *_constructed()]
+
+
+def _constructed() -> list[JsonDict]:
+    """A short game built from a chosen deck: a Rétroviseur chain on a Radar, then a
+    coup-fourré and the turn it gives (playouts rarely reach them)."""
+    hands = (
+        (C.FLAT_TIRE, C.MIRROR, C.SPEED_LIMIT, C.D25),
+        (C.PUNCTURE_PROOF, C.MIRROR, C.D50, C.D75),
+    )
+    rest = list(DATA.deck())
+    for card in (*hands[0], *hands[1]):
+        rest.remove(card)
+    deck = tuple(card for pair in zip(*hands, strict=True) for card in pair) + tuple(rest)
+    actions: list[FsAction] = [
+        DrawPile(0), Attack(0, C.SPEED_LIMIT, 1, True), Mirror(1), Mirror(0), Pass(1),
+        DrawPile(1), Discard(1, C.D50), DrawPile(0), Attack(0, C.FLAT_TIRE, 1, True),
+        CoupFourre(1, C.PUNCTURE_PROOF), Discard(1, C.D75),
+    ]  # fmt: skip
+    states = [new_game(2, deck=deck)]
+    ids: set[str] = {"FS-DEAL", "FS-BOX", "FS-REFILL", "FS-TURN-ORDER"}
+    for action in actions:
+        states.append(apply(states[-1], action))
+        ids.update(table_ids(action), effect_ids(states[-2], action, states[-1]))
+    text = "a Radar turned back twice by Rétroviseurs, then a coup-fourré and its turn"
+    trace = _trace("mirror-chain-and-coup-fourre", deck, states, actions, (ids, text))
+    trace["provenance"] = {"generator": GENERATOR, "method": "constructed", "seed": 0}
+    return [trace]
+
+
+def _trace(
+    slug: str,
+    deck: tuple[FsCard, ...],
+    states: list[FsState],
+    actions: list[FsAction],
+    about: tuple[set[str], str],
+) -> JsonDict:
+    """A trace case: the deck and actions in; every digest and the final state out."""
+    trace = _case("trace", slug, states[0].players, tuple(about[0]), about[1])
+    trace["input"] = {
+        "deck": [c.name for c in deck],
+        "actions": [action_to_dict(a) for a in actions],
+    }
+    trace["expected"] = {
+        "digests": [digest(state_to_dict(s)) for s in states],
+        "final_state": state_to_dict(states[-1]),
+        "winners": list(states[-1].winners),
+    }
+    return trace
+
+
+ONLY_WITH_ANOTHER = frozenset({"FS-KILLER", "FS-UTURN", "RUL-FS-EMPTY-PILE"})
+"""Rows no action breaks alone: the layer is never asked in its own Borne window, and the
+draw pile is refilled before every draw step; a case breaks them with one other rule."""
+
+
+def _rejections(state: FsState, players: int, done: set[str]) -> list[JsonDict]:
+    """For each rule not yet covered, the first action that breaks it alone in ``state``."""
+    found = []
+    for action in every_action(state):
+        broken = _broken(state, action)
+        rule = broken[-1] if broken else ""
+        alone = len(broken) == 1 or (len(broken) == 2 and rule in ONLY_WITH_ANOTHER)
+        if alone and rule not in done:
+            done.add(rule)
+            slug = f"{rule.lower()}-{ACTION_TYPES[type(action)].replace('_', '-')}"
+            case = _case(
+                "step",
+                slug,
+                players,
+                broken,
+                f"{ACTION_TYPES[type(action)]} is refused: it breaks {rule}",
+            )
+            case["input"] = {"state": state_to_dict(state), "action": action_to_dict(action)}
+            case["expected"] = {"outcome": "rejected", "rules": list(broken)}
+            case["rejects"] = list(broken)
+            found.append(case)
+    return found
+
+
+def check_case(case: JsonDict) -> list[str]:
+    """What the reference family engine gets wrong on ``case``: [] when it passes."""
+    expected = case["expected"]
+    if case["kind"] == "trace":
+        state = new_game(case["players"], deck=tuple(_deck(case["input"]["deck"])))
+        digests = [digest(state_to_dict(state))]
+        for data in case["input"]["actions"]:
+            state = apply(state, action_from_dict(data))
+            digests.append(digest(state_to_dict(state)))
+        problems = [] if digests == expected["digests"] else ["digests differ"]
+        return problems + (
+            [] if state_to_dict(state) == expected["final_state"] else ["final state differs"]
+        )
+    state = state_from_dict(case["input"]["state"])
+    if case["kind"] == "legal":
+        got = [action_to_dict(a) for a in legal_actions(state)]
+        return [] if got == expected["actions"] else ["legal actions differ"]
+    action = action_from_dict(case["input"]["action"])
+    if expected["outcome"] == "rejected":
+        return (
+            []
+            if sorted(violations(state, action)) == sorted(expected["rules"])
+            else ["rejection differs"]
+        )
+    return (
+        [] if state_to_dict(apply(state, action)) == expected["state"] else ["next state differs"]
+    )
+
+
+def _deck(names: list[str]) -> list[Any]:
+    return [parse_fs_card(name, "deck") for name in names]
+
+
+def files() -> dict[str, str]:
+    """The suite's files, relative to ``conformance/``: one per case and an index."""
+    out: dict[str, str] = {}
+    index = []
+    for case in family_cases():
+        path = (FOLDER / "cases" / case["kind"] / f"{case['id']}.json").as_posix()
+        out[path] = dumps(case)
+        entry = {
+            k: case[k]
+            for k in (
+                "id",
+                "kind",
+                "edition",
+                "players",
+                "options",
+                "rules",
+                "features",
+                "description",
+            )
+        }
+        entry["path"] = path
+        entry["needs"] = [] if case["kind"] == "trace" else ["load_state"]
+        if "rejects" in case:
+            entry["rejects"] = case["rejects"]
+        index.append(entry)
+    out[(FOLDER / "index.json").as_posix()] = dumps({"format": INDEX_FORMAT, "cases": index})
+    return out
+
+
+def write(suite_dir: Path) -> int:
+    """Write the family's cases under ``suite_dir`` (the repository's ``conformance/``),
+    replacing the old ones; the number of files written."""
+    root = suite_dir / FOLDER
+    for old in sorted(root.rglob("*.json"), reverse=True):
+        old.unlink()
+    written = files()
+    for relative, text in written.items():
+        path = suite_dir / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8", newline="\n")
+    return len(written)
+
+
+if __name__ == "__main__":  # python -m millebornes.funspeed.suite
+    from millebornes.conformance.canon import default_suite_dir
+
+    print(f"{write(default_suite_dir())} files written under conformance/{FOLDER.as_posix()}")
