@@ -150,7 +150,9 @@ def _safety_cures_nothing(original: Callable[..., FsState]) -> Callable[..., FsS
         after = original(state, seat, safety, crosswise)
         before = state.zones[seat]
         zone = replace(after.zones[seat], attack=before.attack, radar=before.radar)
-        return replace(after, zones=with_zone(after.zones, seat, zone), discard_pile=state.discard_pile)
+        return replace(
+            after, zones=with_zone(after.zones, seat, zone), discard_pile=state.discard_pile
+        )
 
     return mutated
 
@@ -274,7 +276,9 @@ def _unanswered_attack_discarded(original: Callable[..., FsState]) -> Callable[.
 
 
 def _refill_from_the_left(original: Callable[..., FsState]) -> Callable[..., FsState]:
-    def mutated(state: FsState, next_seat: int | None = None, phase: FsPhase = FsPhase.DRAW) -> FsState:
+    def mutated(
+        state: FsState, next_seat: int | None = None, phase: FsPhase = FsPhase.DRAW
+    ) -> FsState:
         following = (state.turn + 1) % state.players if next_seat is None else next_seat
         shifted = replace(state, turn=(state.turn + 1) % state.players)
         return original(shifted, next_seat=following, phase=phase)
@@ -283,7 +287,9 @@ def _refill_from_the_left(original: Callable[..., FsState]) -> Callable[..., FsS
 
 
 def _turn_to_the_right(original: Callable[..., FsState]) -> Callable[..., FsState]:
-    def mutated(state: FsState, next_seat: int | None = None, phase: FsPhase = FsPhase.DRAW) -> FsState:
+    def mutated(
+        state: FsState, next_seat: int | None = None, phase: FsPhase = FsPhase.DRAW
+    ) -> FsState:
         right = (state.turn - 1) % state.players
         return original(state, next_seat=right if next_seat is None else next_seat, phase=phase)
 
@@ -403,7 +409,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("fs-attack-without-sound", "an attack laid without its sound counts",
            ("FS-ATTACK-SOUND",), effect_mutant(engine._attack, _attack_always_counts)),
     Mutant("fs-unanswered-attack-discarded", "an attack nobody answers is discarded, not laid",
-           ("RUL-FS-WINDOWS", "FS-ZONE"), effect_mutant(engine._pass, _unanswered_attack_discarded)),
+           ("RUL-FS-WINDOWS", "FS-ZONE"),
+           effect_mutant(engine._pass, _unanswered_attack_discarded)),
     # remedies and safeties
     Mutant("fs-remedy-on-turn-only", "an attacked player may not answer with a remedy at once",
            ("FS-REMEDY-OUT-OF-TURN",), _row("FS-REMEDY-OUT-OF-TURN", _on_turn_only)),
@@ -467,8 +474,8 @@ MUTANTS: tuple[Mutant, ...] = (
            effect_mutant(engine._false_holdup, _wrong_call_is_free)),
     Mutant("fs-stolen-borne-discarded", "the Borne stolen by Hold Up goes to the discard",
            ("FS-HOLDUP",), effect_mutant(engine._holdup, _stolen_borne_discarded)),
-    Mutant("fs-no-holdup-window", "nobody is asked to call Hold Up", ("FS-HOLDUP", "RUL-FS-WINDOWS"),
-           effect_mutant(engine._pass, _no_holdup_window)),
+    Mutant("fs-no-holdup-window", "nobody is asked to call Hold Up",
+           ("FS-HOLDUP", "RUL-FS-WINDOWS"), effect_mutant(engine._pass, _no_holdup_window)),
     # specials
     Mutant("fs-helicopter-self", "a player may Hélicoptère himself", ("FS-HELICOPTER",),
            _row("FS-HELICOPTER", _always)),

@@ -284,7 +284,7 @@ def _positions() -> list[JsonDict]:
         ("trash-in-every-zone", trash, Trash(0), ("RUL-FS-ACCEL-ZONE",)),
     )  # fmt: skip
     found = [_position_case("legal", "radar-doubled", radar, None, ("RUL-FS-RADAR-DOUBLED",))]
-    found += [_position_case("step", slug, *step) for slug, *step in steps]
+    found += [_position_case("step", slug, s, a, ids) for slug, s, a, ids in steps]
     return found
 
 
