@@ -27,6 +27,7 @@ from family_mutants import Family
 from millebornes.funspeed import engine, rules, suite
 from millebornes.funspeed.actions import (
     Attack,
+    Discard,
     FalseHoldUp,
     FsAction,
     Helicopter,
@@ -38,7 +39,7 @@ from millebornes.funspeed.actions import (
     Safety,
     Trash,
 )
-from millebornes.funspeed.cards import DATA, KM, REMEDY_OF, FsCard
+from millebornes.funspeed.cards import DATA, KM, REMEDY_OF, SINGLE_USE, FsCard
 from millebornes.funspeed.state import FsPhase, FsState, Zone, with_hand, with_zone
 from millebornes.shuffle import shuffled
 from millebornes_invariants.mutants import Mutant, effect_mutant, predicate_mutant, swap_mutant
@@ -114,6 +115,24 @@ def _give_from_own_hand(state: FsState, action: Police) -> bool:
         return False
     hand.remove(FsCard.POLICE)
     return action.give in hand
+
+
+def _first_borne_needs_roll(state: FsState, action: LayBorne) -> bool:
+    # FS-NO-ROLL read the classic way: a zone's first Borne needs a Feu Vert held.
+    zone = state.zones[action.seat]
+    return zone.attack is None and (bool(zone.distance) or FsCard.ROLL in state.hands[action.seat])
+
+
+def _two_200s_at_most(state: FsState, action: LayBorne) -> bool:
+    # RUL-FS-NO-200-LIMIT read the classic way (at most two 200s in a zone).
+    zone = state.zones[action.seat]
+    laid = sum(card is FsCard.D200 for card, _ in zone.distance)
+    return zone.attack is None and (action.card is not FsCard.D200 or laid < 2)
+
+
+def _specials_kept(state: FsState, action: Discard) -> bool:
+    # RUL-FS-DISCARD-FREE read narrowly: a card that leaves the game may not be discarded.
+    return action.card in state.hands[action.seat] and not SINGLE_USE[action.card]
 
 
 # --- transitions -------------------------------------------------------------------------------
@@ -292,6 +311,23 @@ def _turn_to_the_right(original: Callable[..., FsState]) -> Callable[..., FsStat
     ) -> FsState:
         right = (state.turn - 1) % state.players
         return original(state, next_seat=right if next_seat is None else next_seat, phase=phase)
+
+    return mutated
+
+
+def _only_the_turn_refills(original: Callable[..., FsState]) -> Callable[..., FsState]:
+    def mutated(
+        state: FsState, next_seat: int | None = None, phase: FsPhase = FsPhase.DRAW
+    ) -> FsState:
+        after = original(state, next_seat=next_seat, phase=phase)
+        hands, back = list(after.hands), []
+        for seat, hand in enumerate(state.hands):
+            if seat != state.turn and len(hand) < DATA.hand_size:
+                extra = list(after.hands[seat])
+                for card in hand:
+                    extra.remove(card)
+                hands[seat], back = hand, [*back, *extra]
+        return replace(after, hands=tuple(hands), draw_pile=(*back, *after.draw_pile))
 
     return mutated
 
@@ -508,6 +544,20 @@ MUTANTS: tuple[Mutant, ...] = (
            ("RUL-FS-EMPTY-PILE",), effect_mutant(engine._exhausted, _exhausted_without_winner)),
     Mutant("fs-goal-passed-only", "the goal must be passed, not just reached", ("FS-END-GOAL",),
            effect_mutant(engine._reached, _goal_passed_only)),
+    Mutant("fs-only-turn-refills", "only the turn player's hand is refilled", ("FS-REFILL",),
+           effect_mutant(engine._end_turn, _only_the_turn_refills)),
+    Mutant("fs-specials-not-discarded", "a card that leaves the game may not be discarded",
+           ("FS-DISCARD", "RUL-FS-DISCARD-FREE"),
+           _row("FS-CARD-IN-HAND", _specials_kept, "DISCARD_RULES")),
+    Mutant("fs-feu-vert-to-start", "a zone's first Borne needs a Feu Vert in the hand",
+           ("FS-NO-ROLL",), _row("FS-BORNE-FREE", _first_borne_needs_roll)),
+    Mutant("fs-two-200s", "a zone holds at most two 200s", ("RUL-FS-NO-200-LIMIT",),
+           _row("FS-BORNE-FREE", _two_200s_at_most)),
+    Mutant("fs-box-counts", "the box holds one 25 fewer and one 100 more",
+           ("FS-BOX", "ASM-FS-COUNTS"),
+           _data(box=tuple((c, n + (c is FsCard.D100) - (c is FsCard.D25)) for c, n in DATA.box))),
+    Mutant("fs-no-six-seats", "six players may not play", ("RUL-FS-SEATS",),
+           _data(seats=tuple(n for n in DATA.seats if n != 6))),
     Mutant("fs-goal-1000-at-4", "the goal is 1000 km at four players too", ("FS-GOAL",),
            _data(goal_by_seats={})),
 )  # fmt: skip

@@ -236,9 +236,10 @@ def _position(
 
 
 def _positions() -> list[JsonDict]:
-    """Chosen positions that random games rarely reach: a Radar with Accélérateurs, the goal
-    reached exactly (by a Borne, by a safety, by a coup-fourré's 200 km), a Poubelle that
-    finds 200s in several zones, the laying player's own among them."""
+    """Chosen positions that random games rarely reach: a Radar with Accélérateurs, a third
+    200 in a zone, the goal reached exactly (by a Borne, by a safety, by a coup-fourré's
+    200 km), a Poubelle that finds 200s in several zones, the laying player's own among
+    them."""
     radar = _position(
         2,
         ((C.D25, C.D50, C.ACCELERATOR, C.ACCELERATOR, C.GASOLINE), (C.D75, C.D100, C.STOP, C.ROLL)),
@@ -273,7 +274,14 @@ def _positions() -> list[JsonDict]:
          Zone(distance=((C.D200, 0),))),
         phase=FsPhase.PLAY, actor=0, turn=0,
     )  # fmt: skip
+    third_200 = _position(
+        2,
+        ((C.D200, C.D25, C.GASOLINE, C.MIRROR, C.STOP), (C.D75, C.D100, C.STOP, C.ROLL)),
+        (Zone(distance=((C.D200, 0), (C.D200, 0))), Zone()),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
     steps: tuple[tuple[str, FsState, FsAction, tuple[str, ...]], ...] = (
+        ("third-200", third_200, LayBorne(0, C.D200, 0, True), ("RUL-FS-NO-200-LIMIT",)),
         ("radar-doubled-applied", radar, LayBorne(0, C.D25, 1, True), ("RUL-FS-RADAR-DOUBLED",)),
         ("radar-doubled-rejected", radar, LayBorne(0, C.D50, 1, True), ("RUL-FS-RADAR-DOUBLED",)),
         ("coup-fourre-reaches-goal", cf_goal, CoupFourre(1, C.PUNCTURE_PROOF),
