@@ -320,7 +320,8 @@ def _only_the_turn_refills(original: Callable[..., FsState]) -> Callable[..., Fs
         state: FsState, next_seat: int | None = None, phase: FsPhase = FsPhase.DRAW
     ) -> FsState:
         after = original(state, next_seat=next_seat, phase=phase)
-        hands, back = list(after.hands), []
+        hands = list(after.hands)
+        back: list[FsCard] = []
         for seat, hand in enumerate(state.hands):
             if seat != state.turn and len(hand) < DATA.hand_size:
                 extra = list(after.hands[seat])
