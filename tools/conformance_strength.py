@@ -31,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
-from family_mutants import PASSED, Case, Family, judge, load_cases
+from family_mutants import ERRORED, FAILED, PASSED, Case, Family, judge, load_cases
 from funspeed_mutants import FAMILY as FUN_SPEED
 from millebornes.conformance.canon import default_suite_dir, dumps, spec_version
 from millebornes.conformance.checks import PASS, SKIPPED
@@ -100,10 +100,10 @@ def measure_family(family: Family, mutant: Mutant, cases: list[Case]) -> tuple[R
     counts = Counter(verdicts.values())
     # Cases the mutant fails outright before those it crashes on: the clearer killers.
     failed = sorted(
-        (c for c in cases if verdicts[c["id"]] != PASSED), key=lambda c: verdicts[c["id"]] != "fail"
+        (c for c in cases if verdicts[c["id"]] != PASSED), key=lambda c: verdicts[c["id"]] != FAILED
     )
     claimed = sum(1 for c in failed if set(c["rules"]) & set(mutant.breaks))
-    outcomes = {name: counts[name] for name in ("errored", "fail", "pass")}
+    outcomes = {name: counts[name] for name in (ERRORED, FAILED, PASSED)}
     row = kill_row(mutant, outcomes, [(c["kind"], c["id"]) for c in failed], claimed)
     return row, time.monotonic() - start
 
@@ -152,9 +152,9 @@ def main() -> int:
     document |= {"format": STRENGTH_FORMAT, "spec_version": spec_version()}
     rates: list[str] = []
     started = time.monotonic()
-    if CLASSIC in chosen:
+    names = [m.name for m in ALL_MUTANTS if m.name in only]
+    if CLASSIC in chosen and names:
         suite = SuiteFiles(suite_dir)
-        names = [m.name for m in ALL_MUTANTS if m.name in only]
         print(f"classic: {len(suite.entries)} cases, {len(names)} mutants, {args.jobs} at a time")
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
             results = list(pool.map(lambda n: measure(n, suite, args.timeout), names))
@@ -165,6 +165,8 @@ def main() -> int:
         family = FAMILIES[edition]
         cases = load_cases(family, suite_dir)
         mutants = [m for m in family.mutants if m.name in only]
+        if not mutants:
+            continue
         print(f"{edition}: {len(cases)} cases, {len(mutants)} mutants, in this process")
         found = [measure_family(family, m, cases) for m in mutants]
         rates.append(print_table(edition, found))
