@@ -24,9 +24,6 @@ from millebornes.funspeed.suite import TABLES
 
 
 def _tool(name: str) -> ModuleType:
-    # The tools import each other by name (serve_mutant imports reading_mutants).
-    if str(ROOT / "tools") not in sys.path:
-        sys.path.insert(0, str(ROOT / "tools"))
     spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
