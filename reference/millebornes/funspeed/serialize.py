@@ -254,6 +254,9 @@ def _check_whole(state: FsState) -> None:
         raise MalformedInput("pending: an attack and its source exactly in an attack window")
     if (state.layer is not None) != (state.phase in WINDOWS[1:]):
         raise MalformedInput("layer: a seat exactly in a Borne or Hold Up window")
+    if state.phase is FsPhase.BORNE and not state.zones[state.layer or 0].distance:
+        # the window is about the Borne just laid: Demi-tour and Killer take it back
+        raise MalformedInput("layer: in a Borne window, the layer's zone ends with the Borne laid")
 
 
 def _parse(text: str, what: str) -> object:
