@@ -149,6 +149,8 @@ def _fs_state(change: str) -> dict[str, Any]:
         ({"op": "legal", "state": _fs_state("borne window")}, r"^layer: "),
         ({"op": "apply", "state": _fs_state(""), "action": {"type": "draw", "seat": 0}},
          r"^type: "),
+        ({"op": "apply", "state": _fs_state(""), "action": {"type": ["pass"], "seat": 0}},
+         r"^type: "),
         ({"op": "apply", "state": _fs_state(""), "action": {"type": "draw_pile", "seat": 5}},
          r"^seat: "),
         ({"op": "start", "edition": "fun-speed", "players": 7, "options": [], "deck": []},

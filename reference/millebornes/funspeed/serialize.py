@@ -82,7 +82,8 @@ def action_from_dict(data: object) -> FsAction:
     """The action ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
     if not isinstance(data, dict):
         raise MalformedInput(f"action: a JSON object, not {type(data).__name__}")
-    kind = _BY_TYPE.get(data.get("type"))  # type: ignore[arg-type]
+    name = data.get("type")
+    kind = _BY_TYPE.get(name) if isinstance(name, str) else None  # a list is no key
     if kind is None:
         raise MalformedInput(
             f"type: unknown action {data.get('type')!r}; known: {sorted(_BY_TYPE)}"
