@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from fuzz_support import FUZZ, JSON_VALUES, SCALARS, count, show_tally
+from fuzz_support import FUZZ, JSON_VALUES, SCALARS, count, move_card, show_tally
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -65,12 +65,7 @@ def _mutate(draw: st.DrawFn, data: dict[str, Any]) -> None:
     if how == "field":
         data[draw(st.sampled_from(sorted(data)))] = draw(JSON_VALUES)
     elif how == "move":  # a card taken from one list and put in another
-        lists = _card_lists(data)
-        source = draw(st.sampled_from([cards for cards in lists if cards] or lists))
-        if source:
-            card = source.pop(draw(st.integers(0, len(source) - 1)))
-            target = draw(st.sampled_from(lists))
-            target.insert(draw(st.integers(0, len(target))), card)
+        move_card(draw, _card_lists(data))
     elif how == "phase":  # another moment, with who acts and what the window is about
         data["phase"] = draw(st.sampled_from(PHASES))
         for key in ("actor", "layer", "source"):
