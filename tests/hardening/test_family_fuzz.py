@@ -145,11 +145,20 @@ FAMILY_REQUESTS = st.fixed_dictionaries(
     },
 )
 """Family requests of every op, with mutated states and actions and fields of any value."""
+PLAUSIBLE = st.fixed_dictionaries(
+    {
+        "id": st.integers(0, 99),
+        "op": st.sampled_from(["legal", "apply"]),
+        "state": st.sampled_from(corpus()).map(state_to_dict),
+        "action": mutated_actions(),
+    }
+)
+"""Requests an engine should mostly take: a reachable state and a near-legal action."""
 
 
 @pytest.mark.rules("PROTO-FAMILIES", "PROTO-FRAMING", "PROTO-ERRORS")
 @FUZZ
-@given(lines=st.lists(FAMILY_REQUESTS, min_size=1, max_size=4))
+@given(lines=st.lists(PLAUSIBLE | FAMILY_REQUESTS, min_size=1, max_size=4))
 def test_every_fuzzed_family_request_gets_one_answer_and_none_is_internal(
     lines: list[Any],
 ) -> None:
