@@ -11,12 +11,14 @@ import sys
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 
 from millebornes.conformance.generate import Suite, build_suite
 from millebornes.conformance.runner import Filters, Report, Runner, SuiteFiles
+from millebornes.conformance.server import Session
 
 ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "conformance"
@@ -81,3 +83,28 @@ def validators() -> dict[str, Draft202012Validator]:
         name.removesuffix(".schema.json"): Draft202012Validator(schema, registry=registry)
         for name, schema in schemas.items()
     }
+
+
+def check(kind: str, message: Any) -> None:
+    """``message`` validates against ``#/$defs/<kind>`` of protocol.schema.json."""
+    ref = {"$ref": f"urn:millebornes:conformance:protocol#/$defs/{kind}"}
+    errors = list(validators()["protocol"].evolve(schema=ref).iter_errors(message))
+    assert errors == [], f"{kind}: {errors[0].message[:300]}"
+
+
+def ask(
+    session: Session,
+    *,
+    valid: bool = True,
+    **request: Any,
+) -> Any:
+    """Send ``request`` (checked against the request schema when ``valid``); the response is
+    checked against the schema of its op, or of an error."""
+    request.setdefault("id", 7)
+    if valid:
+        check("request", request)
+    response = session.handle(request)
+    assert response["id"] == request["id"]  # PROTO-ID
+    kind = "error" if response["ok"] is False else f"response_{request['op']}"
+    check(kind, response)
+    return response

@@ -1,6 +1,7 @@
 """An engine that misbehaves on purpose, to test that the runner survives it.
 
     python fake_engine.py [--mode MODE] [--at N] [--once FILE] [--pids FILE] [--editions E ...]
+                          [--no-shuffle] [--no-families]
 
 It answers like ``millebornes serve`` except that at its N-th request (the
 handshake is the first) it does what MODE says: ``crash`` (exits with status 3),
@@ -40,6 +41,7 @@ def main() -> int:
     parser.add_argument("--pids", type=Path, default=None)
     parser.add_argument("--editions", nargs="*", default=None)
     parser.add_argument("--no-shuffle", action="store_true")
+    parser.add_argument("--no-families", action="store_true")
     args = parser.parse_args()
     if args.pids is not None:
         with args.pids.open("a", encoding="utf-8") as pids:
@@ -75,6 +77,8 @@ def _hello(response: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]
         response["editions"] = args.editions
     if args.no_shuffle:
         response["capabilities"] = [c for c in response["capabilities"] if c != "shuffle"]
+    if args.no_families:  # a classic-only engine: it declares no rule family
+        response["capabilities"] = [c for c in response["capabilities"] if ":" not in c]
     if args.mode == "bad-hello":
         del response["editions"]
     return response

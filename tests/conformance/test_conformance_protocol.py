@@ -5,10 +5,11 @@ from __future__ import annotations
 import io
 import json
 import subprocess
+from dataclasses import replace
 from typing import Any
 
 import pytest
-from conformance_support import SERVE, validators
+from conformance_support import SERVE, ask
 
 from millebornes import (
     Card,
@@ -27,42 +28,18 @@ from millebornes.position import position
 ROLLING = Tableau(battle=(Card.ROLL,))
 
 
-def check(kind: str, message: Any) -> None:
-    """``message`` validates against ``#/$defs/<kind>`` of protocol.schema.json."""
-    ref = {"$ref": f"urn:millebornes:conformance:protocol#/$defs/{kind}"}
-    errors = list(validators()["protocol"].evolve(schema=ref).iter_errors(message))
-    assert errors == [], f"{kind}: {errors[0].message[:300]}"
-
-
-def ask(
-    session: Session,
-    *,
-    valid: bool = True,
-    **request: Any,
-) -> Any:
-    """Send ``request`` (checked against the request schema when ``valid``); the response is
-    checked against the schema of its op, or of an error."""
-    request.setdefault("id", 7)
-    if valid:
-        check("request", request)
-    response = session.handle(request)
-    assert response["id"] == request["id"]  # PROTO-ID
-    kind = "error" if response["ok"] is False else f"response_{request['op']}"
-    check(kind, response)
-    return response
-
-
 def deck(players: int = 2, seed: int = 5) -> list[str]:
     return [card.name for card in shuffled(load_edition("classic").playing_cards(players), seed)]
 
 
-@pytest.mark.rules("PROTO-HELLO")
+@pytest.mark.rules("PROTO-HELLO", "PROTO-FAMILIES")
 def test_hello_names_the_engine_its_editions_and_capabilities() -> None:
     hello = ask(Session(), op="hello", protocol=PROTOCOL_VERSION)
     assert hello["engine"]["name"] == "millebornes-reference"
-    assert "classic" in hello["editions"]
-    assert hello["capabilities"] == ["load_state", "shuffle"]
-    assert ask(Session(load_state=False), op="hello", protocol=1)["capabilities"] == ["shuffle"]
+    assert "classic" in hello["editions"] and "fun-speed" not in hello["editions"]
+    assert hello["capabilities"] == ["load_state", "shuffle", "family:fun-speed"]
+    no_load = ask(Session(load_state=False), op="hello", protocol=1)
+    assert no_load["capabilities"] == ["shuffle", "family:fun-speed"]
     refused = ask(Session(), valid=False, op="hello", protocol=99)
     assert refused["error"]["kind"] == "unsupported"
 
@@ -192,12 +169,12 @@ def test_shuffle_is_the_portable_shuffle_of_a_round() -> None:
 
 @pytest.mark.rules("PROTO-ERRORS")
 def test_an_internal_failure_is_answered_not_fatal(monkeypatch: pytest.MonkeyPatch) -> None:
-    from millebornes.conformance import server  # noqa: PLC0415
+    from millebornes.conformance.families import CLASSIC, FAMILIES  # noqa: PLC0415
 
     def boom(*args: Any) -> Any:
         raise RuntimeError("kaput")
 
-    monkeypatch.setattr(server, "legal_actions", boom)
+    monkeypatch.setitem(FAMILIES, "classic", replace(CLASSIC, legal_actions=boom))
     session = Session()
     session.handle({"id": 1, "op": "start", "edition": "classic", "players": 2, "options": [],
                     "deck": deck()})  # fmt: skip

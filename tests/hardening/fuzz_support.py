@@ -128,18 +128,22 @@ def _zones(data: dict[str, Any]) -> list[list[Any]]:
     return zones
 
 
+def move_card(draw: st.DrawFn, lists: list[list[Any]]) -> None:
+    """Take a card from one of ``lists`` (of a state's JSON) and insert it in any of them."""
+    source = draw(st.sampled_from([cards for cards in lists if cards] or lists))
+    if source:
+        card = source.pop(draw(st.integers(0, len(source) - 1)))
+        target = draw(st.sampled_from(lists))
+        target.insert(draw(st.integers(0, len(target))), card)
+
+
 def _mutate(draw: st.DrawFn, data: dict[str, Any]) -> None:
     how = draw(st.sampled_from(["field", "move", "phase", "nudge", "drop", "add", "card"]))
     keys = sorted(data)
     if how == "field":
         data[draw(st.sampled_from(keys))] = draw(JSON_VALUES)
     elif how == "move":
-        zones = _zones(data)
-        source = draw(st.sampled_from([zone for zone in zones if zone] or zones))
-        if source:
-            card = source.pop(draw(st.integers(0, len(source) - 1)))
-            target = draw(st.sampled_from(zones))
-            target.insert(draw(st.integers(0, len(target))), card)
+        move_card(draw, _zones(data))
     elif how == "phase":
         data["phase"] = draw(st.sampled_from([phase.value for phase in Phase]))
         data["actor"] = draw(st.none() | st.integers(-1, data["players"]))

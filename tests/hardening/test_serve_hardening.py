@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from millebornes import new_round, state_to_dict
+from millebornes.conformance.families import CLASSIC, FAMILIES
 from millebornes.conformance.server import ERROR_KINDS, MAX_REQUEST, Session, serve
 
 SERVE = [sys.executable, "-m", "millebornes.cli", "serve"]
@@ -141,7 +143,7 @@ def test_a_failure_inside_the_engine_is_internal_and_changes_nothing(
     def broken(*_: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("millebornes.conformance.server.legal_actions", broken)
+    monkeypatch.setitem(FAMILIES, "classic", replace(CLASSIC, legal_actions=broken))
     answer = session.handle({"id": 2, "op": "legal", "state": other})
     assert answer["error"] == {"kind": "internal", "message": "RuntimeError: a bug"}
     assert session.current is not None and state_to_dict(session.current) == first

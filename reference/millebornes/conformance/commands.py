@@ -3,7 +3,8 @@
 - ``serve [--no-load-state]``: the reference engine behind the protocol, on stdin/stdout;
 - ``conformance generate [--out DIR] [--check]``: write (or compare) the suite;
 - ``conformance run --engine "CMD" [filters] [--timeout S] [--budget S] [--report FILE]``:
-  test an engine; whatever it does, the run ends with its closing line (and report);
+  test an engine on the suite and the rule families' suites beside it (``--no-families``
+  leaves those out); whatever it does, the run ends with its closing line (and report);
 - ``conformance coverage [--suite DIR]``: cases per rule ID; fails when a rule has none.
 """
 
@@ -40,6 +41,11 @@ def add_commands(commands: Subparsers) -> None:
     run = sub.add_parser("run", help="run the suite against an engine")
     run.add_argument("--engine", required=True, help='the engine command, e.g. "millebornes serve"')
     run.add_argument("--suite", type=Path, default=None)
+    run.add_argument(
+        "--no-families",
+        action="store_true",
+        help="leave out the rule families' suites (conformance/families/*/): classic family only",
+    )
     run.add_argument("--edition", action="append", default=[], help="only this edition")
     run.add_argument("--rule", action="append", default=[], help="only cases covering this ID")
     run.add_argument("--feature", action="append", default=[], help="only cases with this tag")
@@ -172,7 +178,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"no suite at {where}: give --suite DIR or run `millebornes conformance generate`")
         return 2
     try:
-        suite = SuiteFiles(where)
+        suite = SuiteFiles(where, families=not args.no_families)
     except (OSError, ValueError, KeyError, TypeError) as error:
         print(f"{where} is not a readable suite: {error}", file=sys.stderr)
         return 2

@@ -22,8 +22,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from millebornes import new_round
-from millebornes.actions import Deal
 from millebornes.conformance.canon import CASE_FORMAT, INDEX_FORMAT, PROTOCOL_VERSION, JsonDict
 from millebornes.conformance.checks import (
     ERRORED,
@@ -36,30 +34,43 @@ from millebornes.conformance.checks import (
     run_case,
 )
 from millebornes.conformance.engine_process import EngineError, EngineProcess
-from millebornes.engine import apply
-from millebornes.serialize import action_from_dict, canonical, state_to_dict
+from millebornes.conformance.families import CLASSIC, FAMILIES, for_edition
+from millebornes.serialize import canonical
 
 REPORT_FORMAT = "millebornes-conformance-report/1"
 HANDSHAKE_ATTEMPTS = 3
 
 
 class SuiteFiles:
-    """A generated suite on disk: its index and its case files."""
+    """A generated suite on disk: its index and its case files, and with ``families`` the
+    suites of the rule families beside it (``families/<name>/index.json``, whose paths
+    are relative to the same folder)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, families: bool = False) -> None:
         self.root = root
-        index = json.loads((root / "index.json").read_text(encoding="utf-8"))
-        if index.get("format") != INDEX_FORMAT:
-            raise ValueError(f"{root}/index.json is not a {INDEX_FORMAT} index")
-        self.index: JsonDict = index
-        self.entries: list[JsonDict] = index["cases"]
+        self.index: JsonDict = _index(root / "index.json")
+        self.entries: list[JsonDict] = list(self.index["cases"])
+        self.families: list[str] = []
+        """The family suites read, by folder name."""
+        for path in sorted(root.glob("families/*/index.json")) if families else ():
+            self.families.append(path.parent.name)
+            self.entries += _index(path)["cases"]
         self._paths = {entry["id"]: entry["path"] for entry in self.entries}
+        if len(self._paths) != len(self.entries):
+            raise ValueError(f"{root}: two cases have the same id")
 
     def case(self, case_id: str) -> JsonDict:
         case: JsonDict = json.loads((self.root / self._paths[case_id]).read_text(encoding="utf-8"))
         if case.get("format") != CASE_FORMAT:
             raise ValueError(f"{case_id}: not a {CASE_FORMAT} case")
         return case
+
+
+def _index(path: Path) -> JsonDict:
+    index: JsonDict = json.loads(path.read_text(encoding="utf-8"))
+    if index.get("format") != INDEX_FORMAT:
+        raise ValueError(f"{path} is not a {INDEX_FORMAT} index")
+    return index
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +133,11 @@ class Report:
         return {
             "format": REPORT_FORMAT,
             "engine": self.engine,
-            "suite": {"path": str(suite.root), "spec_version": suite.index["spec_version"]},
+            "suite": {
+                "path": str(suite.root),
+                "spec_version": suite.index["spec_version"],
+                "families": suite.families,
+            },
             "filters": filters.as_json(),
             "counts": self.counts(),
             "summary": self.closing_line(),
@@ -144,14 +159,15 @@ class Report:
 def reference_state(trace: JsonDict, steps: int) -> JsonDict | None:
     """The reference engine's state after ``steps`` actions of ``trace`` (for diagnostics)."""
     try:
-        deck = action_from_dict({"type": "deal", "seat": 0, "deck": trace["input"]["deck"]})
-        assert isinstance(deck, Deal)
-        state = new_round(
-            trace["edition"], trace["players"], tuple(trace["options"]), deck=deck.deck
+        family = for_edition(trace["edition"])
+        if family is None:
+            return None
+        state = family.start(
+            trace["edition"], trace["players"], tuple(trace["options"]), trace["input"]["deck"]
         )
         for action in trace["input"]["actions"][:steps]:
-            state = apply(state, action_from_dict(action))
-        return state_to_dict(state)
+            state = family.apply(state, family.action_from_dict(action))
+        return family.state_to_dict(state)
     except Exception:  # a diagnostic only: the verdict stands without it
         return None
 
@@ -213,11 +229,19 @@ class Runner:
             self.process = None
 
     def _skip_reason(self, entry: JsonDict) -> str | None:
-        editions = self.hello.get("editions", [])
-        if entry["edition"] not in editions:
+        capabilities = self.hello.get("capabilities", [])
+        family = for_edition(entry["edition"])
+        if family is not None and family.capability is not None:
+            # PROTO-FAMILIES: the capability stands for the family's editions.
+            if family.capability not in capabilities:
+                return (
+                    f"needs capability {family.capability}: "
+                    f"the engine does not play the {family.name} rule family"
+                )
+        elif entry["edition"] not in self.hello.get("editions", []):
             return f"edition {entry['edition']!r} is not among the engine's editions"
         for need in entry.get("needs", []):
-            if need not in self.hello.get("capabilities", []):
+            if need not in capabilities:
                 why = {
                     "load_state": "its state is given directly, no deck and actions reach it",
                     "shuffle": "the engine does not offer the portable shuffle",
@@ -282,6 +306,7 @@ class Runner:
             trace=self._trace,
             reasons=self.reasons,
             expected_state=reference_state,
+            state_key=_state_key(entry["edition"]),
         )
         try:
             outcome, reason = run_case(self.suite.case(entry["id"]), ctx)
@@ -298,6 +323,13 @@ class Runner:
                 return
             line = f"{result.outcome.upper():<13} {result.id}"
             self.echo(line + (f": {result.reason}" if result.reason else ""))
+
+
+def _state_key(edition: str) -> tuple[str, str]:
+    """How a state of ``edition``'s family is marked (the classic one's for an unknown
+    edition, whose cases are skipped anyway)."""
+    family = for_edition(edition) or FAMILIES[CLASSIC.name]
+    return family.state_key
 
 
 def _result(entry: JsonDict, outcome: str, reason: str, seconds: float) -> Result:

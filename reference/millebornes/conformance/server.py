@@ -22,20 +22,10 @@ import traceback
 from typing import Any, BinaryIO, TypeGuard
 
 from millebornes.conformance.canon import PROTOCOL_VERSION, JsonDict, spec_version
-from millebornes.conformance.cases import score_to_dict
-from millebornes.edition import edition_ids, load_edition
-from millebornes.engine import apply, legal_actions, new_match
+from millebornes.conformance.families import CLASSIC, FAMILIES, Family, for_edition, for_state
+from millebornes.edition import edition_ids
 from millebornes.errors import IllegalAction, MalformedInput
-from millebornes.serialize import (
-    action_from_dict,
-    action_to_dict,
-    canonical,
-    load_json,
-    state_from_dict,
-    state_to_dict,
-)
-from millebornes.shuffle import round_seed, shuffled
-from millebornes.state import State
+from millebornes.serialize import canonical, load_json
 
 ENGINE_NAME = "millebornes-reference"
 ERROR_KINDS = ("malformed", "unsupported", "no_state", "internal")
@@ -52,20 +42,26 @@ class ProtocolError(Exception):
 
 
 class Session:
-    """One conversation: the current state and what the engine declared it can do."""
+    """One conversation: the current state, its rule family, and what the engine declared."""
+
+    FAMILIES: tuple[str, ...] = tuple(FAMILIES)
+    """The rule families this engine plays (PROTO-FAMILIES); a subclass may serve fewer."""
 
     def __init__(self, *, load_state: bool = True) -> None:
         self.load_state = load_state
-        self.current: State | None = None
+        self.current: Any = None
+        """The current state, in the representation of ``family``; None before any."""
+        self.family: Family = FAMILIES[CLASSIC.name]
         self.stopped = False
 
     def capabilities(self) -> list[str]:
-        return ["load_state", "shuffle"] if self.load_state else ["shuffle"]
+        found = ["load_state", "shuffle"] if self.load_state else ["shuffle"]
+        return found + [c for n in self.FAMILIES if (c := FAMILIES[n].capability) is not None]
 
     def handle(self, request: Any) -> JsonDict:
         """The response to one request; never raises."""
         request_id = request.get("id") if isinstance(request, dict) else None
-        before = self.current
+        before = self.current, self.family
         try:
             if not isinstance(request, dict) or not isinstance(request.get("op"), str):
                 raise ProtocolError("malformed", "a request is an object with a string 'op'")
@@ -77,7 +73,7 @@ class Session:
         except MalformedInput as error:
             return _error(request_id, "malformed", str(error))
         except Exception as error:  # PROTO-ERRORS: an internal failure is answered, not fatal
-            self.current = before  # and changes nothing
+            self.current, self.family = before  # and changes nothing
             detail = traceback.format_exception_only(type(error), error)[-1].strip()
             return _error(request_id, "internal", detail)
         # PROTO-FORMATS: states, actions and sheets leave in the spec's JSON forms.
@@ -88,16 +84,24 @@ class Session:
             case "hello":
                 return self._hello(request)
             case "shuffle":
-                return _shuffle(request)
+                return self._shuffle(request)
             case "start":
                 return self._start(request)
             case "legal":  # PROTO-LEGAL
                 state = self._state(request)
-                return {"actions": [action_to_dict(a) for a in legal_actions(state)]}
+                return {
+                    "actions": [
+                        self.family.action_to_dict(a) for a in self.family.legal_actions(state)
+                    ]
+                }
             case "apply":
                 return self._apply(request)
             case "score":  # PROTO-SCORE
-                return score_to_dict(self._state(request))
+                carried = request.get("state")  # judged before it is loaded: an error keeps
+                family = self.family if carried is None else for_state(carried, self.FAMILIES)
+                if family.score is None:  # the current state as it was
+                    raise ProtocolError("unsupported", f"{family.name} keeps no score sheet")
+                return family.score(self._state(request))
             case "stop":
                 self.stopped = True  # PROTO-STOP
                 return {}
@@ -116,62 +120,72 @@ class Session:
             "capabilities": self.capabilities(),
         }
 
-    def _state(self, request: JsonDict) -> State:
-        """PROTO-SESSION: the state a request carries becomes the current state."""
+    def _family(self, edition: object) -> Family:
+        """PROTO-FAMILIES: the family that plays ``edition``."""
+        if not isinstance(edition, str):
+            raise ProtocolError("malformed", "edition: a string")
+        family = for_edition(edition, self.FAMILIES)
+        if family is None:
+            raise MalformedInput(f"edition: unknown edition {edition!r}")
+        return family
+
+    def _state(self, request: JsonDict) -> Any:
+        """PROTO-SESSION: the state a request carries becomes the current state; PROTO-FAMILIES:
+        its own form says which family it belongs to."""
         if "state" in request:
             if not self.load_state:
                 raise ProtocolError("unsupported", "this engine was started without load_state")
-            self.current = state_from_dict(request["state"])
+            family = for_state(request["state"], self.FAMILIES)
+            self.current, self.family = family.state_from_dict(request["state"]), family
         if self.current is None:
             raise ProtocolError("no_state", "no current state: start a round first")
         return self.current
 
     def _start(self, request: JsonDict) -> JsonDict:
-        # PROTO-START: seat 0 deals the first round of a new match from the deck given.
+        # PROTO-START: a new game of that edition's family from the deck given.
         edition, players = request.get("edition"), request.get("players")
         options = request.get("options", [])
         if not isinstance(edition, str) or not _is_int(players):
             raise ProtocolError("malformed", "start needs an edition (string) and players (int)")
         if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
             raise ProtocolError("malformed", "options is a list of option names")
-        deal = action_from_dict({"type": "deal", "seat": 0, "deck": request.get("deck")})
+        family = self._family(edition)
         try:
-            state = apply(new_match(edition, players, tuple(options)), deal)
+            state = family.start(edition, players, tuple(options), request.get("deck"))
         except IllegalAction as error:
             return {"outcome": "rejected", "rules": list(error.rule_ids)}
-        self.current = state
-        return {"outcome": "applied", "state": state_to_dict(state)}
+        self.current, self.family = state, family
+        return {"outcome": "applied", "state": family.state_to_dict(state)}
 
     def _apply(self, request: JsonDict) -> JsonDict:
         # PROTO-APPLY: the next state, or the rules broken and the state unchanged.
         state = self._state(request)
-        action = action_from_dict(request.get("action"))
+        family = self.family
+        action = family.action_from_dict(request.get("action"))
         try:
-            self.current = apply(state, action)
+            self.current = family.apply(state, action)
         except IllegalAction as error:
             return {
                 "outcome": "rejected",
                 "rules": list(error.rule_ids),
-                "state": state_to_dict(state),
+                "state": family.state_to_dict(state),
             }
-        return {"outcome": "applied", "state": state_to_dict(self.current)}
+        return {"outcome": "applied", "state": family.state_to_dict(self.current)}
 
-
-def _shuffle(request: JsonDict) -> JsonDict:
-    # PROTO-SHUFFLE: the portable shuffle of spec/shuffle.md, round seeds included.
-    edition, players = request.get("edition"), request.get("players")
-    seed, round_number = request.get("seed"), request.get("round", 1)
-    if not isinstance(edition, str) or not _is_int(players):
-        raise ProtocolError("malformed", "shuffle needs an edition (string) and players (int)")
-    if not _is_int(round_number) or not 1 <= round_number < 2**32:
-        raise ProtocolError("malformed", "shuffle needs a round number from 1 to 2**32 - 1")
-    if not _is_int(seed) or not 0 <= seed < 2**64:
-        raise ProtocolError("malformed", "a seed is an integer from 0 to 2**64 - 1")
-    rules = load_edition(edition)
-    if players not in rules.seat_counts:
-        raise MalformedInput(f"{edition} is not played by {players}")
-    deck = shuffled(rules.playing_cards(players), round_seed(seed, round_number))
-    return {"deck": [card.name for card in deck]}
+    def _shuffle(self, request: JsonDict) -> JsonDict:
+        # PROTO-SHUFFLE: the portable shuffle of spec/shuffle.md, in the edition's family.
+        edition, players = request.get("edition"), request.get("players")
+        seed, round_number = request.get("seed"), request.get("round", 1)
+        if not isinstance(edition, str) or not _is_int(players):
+            raise ProtocolError("malformed", "shuffle needs an edition (string) and players (int)")
+        if not _is_int(round_number) or not 1 <= round_number < 2**32:
+            raise ProtocolError("malformed", "shuffle needs a round number from 1 to 2**32 - 1")
+        if not _is_int(seed) or not 0 <= seed < 2**64:
+            raise ProtocolError("malformed", "a seed is an integer from 0 to 2**64 - 1")
+        family = self._family(edition)
+        if family.shuffle is None:
+            raise ProtocolError("unsupported", f"no portable shuffle for the {family.name} family")
+        return {"deck": family.shuffle(edition, players, seed, round_number)}
 
 
 def _is_int(value: Any) -> TypeGuard[int]:

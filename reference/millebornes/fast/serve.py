@@ -27,6 +27,8 @@ ENGINE_NAME = "millebornes-fast"
 class FastSession(Session):
     """A protocol session whose ``legal`` and ``apply`` are the fast engine's."""
 
+    FAMILIES = ("classic",)  # the fast engine plays the classic family only (PROTO-FAMILIES)
+
     def __init__(self, *, load_state: bool = True) -> None:
         super().__init__(load_state=load_state)
         self.fast: FastState | None = None

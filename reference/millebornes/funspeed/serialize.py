@@ -82,7 +82,8 @@ def action_from_dict(data: object) -> FsAction:
     """The action ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
     if not isinstance(data, dict):
         raise MalformedInput(f"action: a JSON object, not {type(data).__name__}")
-    kind = _BY_TYPE.get(data.get("type"))  # type: ignore[arg-type]
+    name = data.get("type")
+    kind = _BY_TYPE.get(name) if isinstance(name, str) else None  # a list is no key
     if kind is None:
         raise MalformedInput(
             f"type: unknown action {data.get('type')!r}; known: {sorted(_BY_TYPE)}"
@@ -254,6 +255,9 @@ def _check_whole(state: FsState) -> None:
         raise MalformedInput("pending: an attack and its source exactly in an attack window")
     if (state.layer is not None) != (state.phase in WINDOWS[1:]):
         raise MalformedInput("layer: a seat exactly in a Borne or Hold Up window")
+    if state.phase is FsPhase.BORNE and not state.zones[state.layer or 0].distance:
+        # the window is about the Borne just laid: Demi-tour and Killer take it back
+        raise MalformedInput("layer: in a Borne window, the layer's zone ends with the Borne laid")
 
 
 def _parse(text: str, what: str) -> object:

@@ -1,0 +1,157 @@
+"""The rule families the conformance protocol reaches, and what ``serve`` and the runner
+need of each (PROTO-FAMILIES).
+
+A family (spec/families/fun-speed/design.md) has its own state, actions, precondition
+tables and transitions; the protocol drives every family with the same requests. This
+registry maps a family's name, and the editions it plays, to the few functions those
+requests need: start a game from a deck, read and write states and actions through the
+family's boundary (:class:`MalformedInput` naming the field), list the legal actions,
+apply one (:class:`IllegalAction` naming the rules broken), and, where the family has
+them, the score sheet and the portable shuffle. A new family plugs in with one entry of
+:data:`FAMILIES`; the classic family is an entry like the others, so nothing asks which
+family it holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from millebornes import engine, funspeed
+from millebornes.conformance.cases import score_to_dict
+from millebornes.edition import edition_ids, load_edition
+from millebornes.errors import MalformedInput
+from millebornes.funspeed import serialize as fs_json
+from millebornes.funspeed.cards import parse_fs_card
+from millebornes.serialize import (
+    STATE_FORMAT,
+    action_from_dict,
+    action_to_dict,
+    state_from_dict,
+    state_to_dict,
+)
+from millebornes.shuffle import round_seed, shuffled
+
+JsonDict = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """What the protocol needs of one rule family (states and actions are the family's own)."""
+
+    name: str
+    editions: tuple[str, ...]
+    """The edition ids whose cases and ``start`` requests this family plays."""
+    capability: str | None
+    """The capability an engine declares to play it (PROTO-FAMILIES); None: every engine."""
+    state_key: tuple[str, str]
+    """The field and value that mark the family's state JSON (how a loaded state is routed
+    to its family, and how the runner checks the states an engine returns)."""
+    start: Callable[[str, int, tuple[str, ...], object], Any]
+    """(edition, players, options, deck) → the state after the deal; raises
+    :class:`MalformedInput`, or :class:`IllegalAction` for a deck the family refuses as a move."""
+    state_from_dict: Callable[[object], Any]
+    state_to_dict: Callable[[Any], JsonDict]
+    action_from_dict: Callable[[object], Any]
+    action_to_dict: Callable[[Any], JsonDict]
+    legal_actions: Callable[[Any], Sequence[Any]]
+    apply: Callable[[Any, Any], Any]
+    score: Callable[[Any], JsonDict] | None = None
+    """The answer to ``score`` (PROTO-SCORE), or None: the family keeps no score sheet."""
+    shuffle: Callable[[str, int, int, int], list[str]] | None = None
+    """(edition, players, seed, round) → the shuffled deck (PROTO-SHUFFLE), or None."""
+
+
+# --- the classic family: classic, Cars, Astérix, Allonge ------------------------------------
+
+
+def _classic_start(edition: str, players: int, options: tuple[str, ...], deck: object) -> Any:
+    # PROTO-START: seat 0 deals the first round of a new match from the deck given; a deck
+    # that is not the box is refused by the deal's rules (IllegalAction).
+    deal = action_from_dict({"type": "deal", "seat": 0, "deck": deck})
+    return engine.apply(engine.new_match(edition, players, options), deal)
+
+
+def _classic_deck(edition: str, players: int, seed: int, round_number: int) -> list[str]:
+    # PROTO-SHUFFLE: the portable shuffle of spec/shuffle.md, round seeds included.
+    rules = load_edition(edition)
+    if players not in rules.seat_counts:
+        raise MalformedInput(f"{edition} is not played by {players}")
+    return [
+        card.name for card in shuffled(rules.playing_cards(players), round_seed(seed, round_number))
+    ]
+
+
+CLASSIC = Family(
+    name="classic",
+    editions=edition_ids(),
+    capability=None,
+    state_key=("format", STATE_FORMAT),
+    start=_classic_start,
+    state_from_dict=state_from_dict,
+    state_to_dict=state_to_dict,
+    action_from_dict=action_from_dict,
+    action_to_dict=action_to_dict,
+    legal_actions=engine.legal_actions,
+    apply=engine.apply,
+    score=score_to_dict,
+    shuffle=_classic_deck,
+)
+
+
+# --- Fun & Speed -----------------------------------------------------------------------------
+
+
+def _fs_start(edition: str, players: int, options: tuple[str, ...], deck: object) -> Any:
+    # The family's new game: seat 0 first, hands dealt from the deck (FS-DEAL); a deck that
+    # is not the box is malformed input at the family's boundary (FS-BOX).
+    if options:
+        raise MalformedInput(f"options: {edition} has no options, not {list(options)}")
+    if not isinstance(deck, list):
+        raise MalformedInput(f"deck: a list of cards, not {type(deck).__name__}")
+    cards = tuple(parse_fs_card(name, f"deck[{i}]") for i, name in enumerate(deck))
+    return funspeed.new_game(players, deck=cards)
+
+
+FUN_SPEED = Family(
+    name=fs_json.FAMILY,
+    editions=(fs_json.FAMILY,),
+    capability=f"family:{fs_json.FAMILY}",
+    state_key=("family", fs_json.FAMILY),
+    start=_fs_start,
+    state_from_dict=fs_json.state_from_dict,
+    state_to_dict=fs_json.state_to_dict,
+    action_from_dict=fs_json.action_from_dict,
+    action_to_dict=fs_json.action_to_dict,
+    legal_actions=funspeed.legal_actions,
+    apply=funspeed.apply,
+)
+
+
+FAMILIES: dict[str, Family] = {family.name: family for family in (CLASSIC, FUN_SPEED)}
+"""Every family, by name; the classic one first."""
+
+
+def for_edition(edition: str, families: Sequence[str] = tuple(FAMILIES)) -> Family | None:
+    """The family of ``families`` that plays ``edition``, or None."""
+    return next((FAMILIES[n] for n in families if edition in FAMILIES[n].editions), None)
+
+
+def for_state(data: object, families: Sequence[str] = tuple(FAMILIES)) -> Family:
+    """The family whose state ``data`` says it is: a state naming a ``family`` belongs to
+    that family, any other to the classic one (whose reader then says what is wrong)."""
+    if isinstance(data, dict) and "family" in data:
+        name = data["family"]
+        found = next(
+            (FAMILIES[n] for n in families if FAMILIES[n].state_key == ("family", name)), None
+        )
+        if found is None:
+            known = [
+                FAMILIES[n].state_key[1] for n in families if FAMILIES[n].state_key[0] == "family"
+            ]
+            raise MalformedInput(
+                f"family: {name!r} is not a rule family this engine plays: {known}"
+            )
+        return found
+    return FAMILIES[CLASSIC.name]  # looked up, so that a test may replace an entry
