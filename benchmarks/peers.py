@@ -42,7 +42,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import native
+import native  # first: it re-executes the script under .venv/bin/python if needed
 from mille_ai_driver import DRIVER
 from millebornes import Deal, State, apply, is_chance, legal_actions, new_match
 
