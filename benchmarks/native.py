@@ -14,9 +14,12 @@ so an edited engine is never measured or tested through a stale compilation.
 
 ``benchmarks/peers.py`` measures it as ``fast-compiled`` when it is built;
 ``tests/fast/test_compiled.py`` builds it in a temporary folder and runs the fast
-engine's differential test against the reference through it.
+engine's differential test against the reference, and the conformance suite, through it.
+``--serve`` serves the conformance protocol with an existing build instead of building
+(``millebornes.fast.serve`` on the compiled engine).
 
     python benchmarks/native.py [--build-dir build/native]
+    millebornes conformance run --engine "python benchmarks/native.py --serve"
 """
 
 from __future__ import annotations
@@ -145,7 +148,18 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--build-dir", type=Path, default=DEFAULT_BUILD)
+    parser.add_argument(
+        "--serve", action="store_true", help="serve the conformance protocol with the build"
+    )
     options = parser.parse_args()
+    if options.serve:
+        try:
+            load(options.build_dir / "lib")
+        except NativeUnavailable as error:
+            sys.exit(f"cannot load the compiled fast engine: {error}")
+        from millebornes.fast.serve import main as serve  # noqa: PLC0415  (after the load)
+
+        sys.exit(serve([]))
     try:
         lib = build(options.build_dir)
     except NativeUnavailable as error:

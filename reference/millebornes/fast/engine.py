@@ -468,10 +468,12 @@ class FastState:
         hand = self.hands[seat]
         hand.remove(c)
         self._lay_safety(seat % self.match.teams, c, crosswise=True)
+        self.pending = NONE
         if self.draw:
             insort(hand, self.draw.pop())
-        self.pending = NONE
-        self._turn_from(seat)
+            self._turn_from(seat)  # straight to the player: those between lose their turn
+        else:  # no replacement and no replay: on from the attacker's left
+            self._turn_from(self.turn + 1)
 
     def _extension(self, seat: int, action: Extension) -> None:
         """EXT-DECISION, EXT-GOAL."""
