@@ -18,7 +18,8 @@ import pstats
 import random
 
 import millebornes
-from peers import _fast_round, _reference_round
+from millebornes.fast import FastState
+from peers import _fast_rounds, _reference_round
 
 ENTRY_POINTS = {
     "reference": ("engine.py", ("legal_actions", "apply")),
@@ -35,7 +36,7 @@ def main() -> None:
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
-    play_round = _reference_round if args.engine == "reference" else _fast_round
+    play_round = _reference_round if args.engine == "reference" else _fast_rounds(FastState)
     rng = random.Random(0)
     profile = cProfile.Profile()
     actions = 0

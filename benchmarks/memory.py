@@ -9,7 +9,10 @@
   state sharing what did not change; the fast engine either steps in place (``step``)
   or copies first (``apply``, what a search that keeps the parent does).
 
-    python benchmarks/memory.py [--players 2 4] [--rounds 20]
+``--native`` measures the mypyc-compiled fast engine (``benchmarks/native.py`` builds it)
+in place of the pure one: the same state, laid out in a C structure.
+
+    python benchmarks/memory.py [--players 2 4] [--rounds 20] [--native]
 """
 
 from __future__ import annotations
@@ -21,27 +24,42 @@ import tracemalloc
 from collections.abc import Callable
 from enum import Enum
 from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
 
+import native
 from millebornes import Deal, State, apply, is_chance, legal_actions, new_match
-from millebornes.fast import FastState
-from millebornes.fast.tables import Match
+
+if TYPE_CHECKING:
+    from millebornes.fast import FastState
 
 
-def deep_size(root: object) -> int:
-    """Bytes of ``root`` and the objects it reaches, each once, shared constants left out."""
+def _fields(item: object) -> tuple[str, ...]:
+    """The attribute names of a slotted object; a mypyc-compiled class has no ``__slots__``
+    but exposes each attribute of its C structure as a getset descriptor."""
+    kind = type(item)
+    slots: tuple[str, ...] = getattr(kind, "__slots__", ())
+    if slots:
+        return slots
+    return tuple(n for n, v in vars(kind).items() if type(v).__name__ == "getset_descriptor")
+
+
+def deep_size(root: object, shared: tuple[type, ...]) -> int:
+    """Bytes of ``root`` and the objects it reaches, each once, instances of ``shared``
+    (constants every state shares), types and None left out."""
     seen: set[int] = set()
     stack = [root]
     total = 0
     while stack:
         item = stack.pop()
-        if id(item) in seen or isinstance(item, (Enum, Match, type)) or item is None:
+        if id(item) in seen or isinstance(item, (*shared, type)) or item is None:
             continue
         seen.add(id(item))
         total += sys.getsizeof(item)
         if isinstance(item, (tuple, list)):
             stack.extend(item)
-        elif hasattr(item, "__slots__"):
-            stack.extend(getattr(item, name) for name in item.__slots__ if hasattr(item, name))
+        else:
+            stack.extend(getattr(item, name) for name in _fields(item) if hasattr(item, name))
     return total
 
 
@@ -66,9 +84,11 @@ def _measured(step: Callable[[], object]) -> tuple[int, int, object]:
     return now - before, peak - before, result
 
 
-def per_step(players: int, rounds: int, engine: str) -> tuple[float, float]:
+def per_step(
+    players: int, rounds: int, engine: str, fast_state: type[FastState]
+) -> tuple[float, float]:
     """Mean bytes kept and mean peak bytes per action over ``rounds`` random rounds;
-    ``engine`` is reference, fast-step or fast-apply."""
+    ``engine`` is reference, fast-step or fast-apply (``fast_state`` pure or compiled)."""
     rng = random.Random(players)
     kept = peak = steps = 0
     tracemalloc.start()
@@ -77,7 +97,7 @@ def per_step(players: int, rounds: int, engine: str) -> tuple[float, float]:
         deck = list(start.draw_pile)
         rng.shuffle(deck)
         state = apply(start, Deal(0, tuple(deck)))
-        fast = FastState.of(state)
+        fast = fast_state.of(state)
         while not is_chance(state) and state.actor is not None:
             choices = legal_actions(state)
             action = choices[rng.randrange(len(choices))]
@@ -87,7 +107,7 @@ def per_step(players: int, rounds: int, engine: str) -> tuple[float, float]:
                 got = _measured(partial(fast.step, action))
             else:
                 got = _measured(partial(fast.apply, action))
-                assert isinstance(got[2], FastState)
+                assert isinstance(got[2], fast_state)
                 fast = got[2]
             state = apply(state, action)
             kept, peak, steps = kept + got[0], peak + got[1], steps + 1
@@ -99,17 +119,38 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4], choices=[2, 4])
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument(
+        "--native",
+        nargs="?",
+        const=native.DEFAULT_BUILD / "lib",
+        type=Path,
+        help="measure the compiled fast engine (its build folder; default build/native/lib)",
+    )
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    if args.native:
+        try:
+            fast_state = native.load(args.native)  # before anything imports millebornes.fast
+        except native.NativeUnavailable as error:
+            parser.error(f"--native: {error}")
+    else:
+        from millebornes.fast import FastState  # noqa: PLC0415
+
+        fast_state = FastState
+    from millebornes.fast.tables import Match  # noqa: PLC0415  (after a compiled load)
+
+    shared = (Enum, Match)
+    fast = "fast (compiled)" if args.native else "fast"
     for players in args.players:
         state = _mid_round(players, seed=players)
         print(
-            f"{players} players, a state after 60 actions: reference {deep_size(state)} bytes,"
-            f" fast {deep_size(FastState.of(state))} bytes (deep size)"
+            f"{players} players, a state after 60 actions: reference"
+            f" {deep_size(state, shared)} bytes, {fast} {deep_size(fast_state.of(state), shared)}"
+            " bytes (deep size)"
         )
         for engine in ("reference", "fast-step", "fast-apply"):
-            kept, peak = per_step(players, args.rounds, engine)
+            kept, peak = per_step(players, args.rounds, engine, fast_state)
             print(f"  {engine:10} per action: {kept:7.0f} bytes kept, {peak:7.0f} bytes peak")
 
 

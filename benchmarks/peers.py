@@ -9,6 +9,9 @@ figures, since a loaded machine still slows every engine through shared caches.
   immutable states.
 - ``fast``: :class:`millebornes.fast.FastState`, ``legal_actions`` then ``step`` in place
   (which checks every precondition too). Both deal a deck shuffled by ``random``.
+- ``fast-compiled``: the same fast engine source compiled to C by mypyc, measured only
+  once ``python benchmarks/native.py`` has built it (``--native``, default
+  ``build/native/lib``); skipped with the reason otherwise, or when the build is stale.
 - ``racecard`` (justkrys/racecard, Python 3): a random legal move is found by trying the
   player's candidate moves (each card on each target, each discard) in random order
   until the game accepts one; the first accepted of a random order is uniform among
@@ -37,12 +40,17 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+import native  # first: it re-executes the script under .venv/bin/python if needed
 from mille_ai_driver import DRIVER
 from millebornes import Deal, State, apply, is_chance, legal_actions, new_match
-from millebornes.fast import FastState
+
+if TYPE_CHECKING:
+    from millebornes.fast import FastState
 
 Measure = dict[str, float]
+OURS = ("reference", "fast", "fast-compiled")
 
 
 def _deal(players: int, rng: random.Random) -> tuple[State, Deal]:
@@ -66,17 +74,22 @@ def _reference_round(players: int, rng: random.Random) -> int:
     return steps
 
 
-def _fast_round(players: int, rng: random.Random) -> int:
-    start, deal = _deal(players, rng)
-    state = FastState.of(start)
-    state.step(deal)
-    rnd = rng.random
-    steps = 0
-    while not state.is_chance() and state.actor is not None:
-        choices = state.legal_actions()
-        state.step(choices[int(rnd() * len(choices))])
-        steps += 1
-    return steps
+def _fast_rounds(engine: type[FastState]) -> Callable[[int, random.Random], int]:
+    """Rounds of ``engine``: the pure fast engine or its compiled build (one per process)."""
+
+    def play_round(players: int, rng: random.Random) -> int:
+        start, deal = _deal(players, rng)
+        state = engine.of(start)
+        state.step(deal)
+        rnd = rng.random
+        steps = 0
+        while not state.is_chance() and state.actor is not None:
+            choices = state.legal_actions()
+            state.step(choices[int(rnd() * len(choices))])
+            steps += 1
+        return steps
+
+    return play_round
 
 
 def _ours(play_round: Callable[[int, random.Random], int]) -> Callable[[int, float], Measure]:
@@ -170,6 +183,12 @@ def _engines(options: argparse.Namespace) -> tuple[dict[str, list[str]], list[st
     child = [sys.executable, str(Path(__file__).resolve()), "--child"]
     engines = {name: [*child, name, "{players}", "{seconds}"] for name in ("reference", "fast")}
     skipped: list[str] = []
+    not_built = native.check(options.native)
+    if not_built:
+        skipped.append(f"fast-compiled: {not_built}")
+    else:
+        compiled = [*child, "fast-compiled", "{players}", "{seconds}", str(options.native)]
+        engines["fast-compiled"] = compiled
     racecard = options.racecard
     if racecard and (Path(racecard) / "src" / "racecard" / "core" / "hand.py").is_file():
         engines["racecard"] = [*child, "racecard", "{players}", "{seconds}", racecard]
@@ -206,6 +225,12 @@ def main() -> None:
         "--mille-ai", default=os.environ.get("MILLE_AI_PATH", "/work/peers/mille-ai")
     )
     parser.add_argument("--python2", default=None, help="the interpreter for mille-ai")
+    parser.add_argument(
+        "--native",
+        type=Path,
+        default=native.DEFAULT_BUILD / "lib",
+        help="the compiled fast engine's build (python benchmarks/native.py)",
+    )
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
@@ -218,26 +243,26 @@ def main() -> None:
     for reason in skipped:
         print(f"skipped {reason}")
     rates: dict[tuple[str, int], float] = {}
-    print(f"{'engine':10} {'players':>7} {'rounds/CPU-s':>13} {'actions/CPU-s':>14} actions/round")
+    print(f"{'engine':13} {'players':>7} {'rounds/CPU-s':>13} {'actions/CPU-s':>14} actions/round")
     for players in options.players:
         for name, command in engines.items():
             m = _measure(command, players, options.seconds)
             rate = rates[name, players] = m["rounds"] / m["cpu"]
             per_second, per_round = m["actions"] / m["cpu"], m["actions"] / m["rounds"]
             print(
-                f"{name:10} {players:7} {rate:13.1f} {per_second:14.0f} {per_round:13.1f}",
+                f"{name:13} {players:7} {rate:13.1f} {per_second:14.0f} {per_round:13.1f}",
                 flush=True,
             )
     for players in options.players:
-        peers = {
-            n: r for (n, p), r in rates.items() if p == players and n not in ("reference", "fast")
-        }
+        peers = {n: r for (n, p), r in rates.items() if p == players and n not in OURS}
         if peers:
             best = max(peers, key=lambda n: peers[n])
-            print(
-                f"{players} players: fast is {rates['fast', players] / peers[best]:.2f}x {best},"
-                f" reference {rates['reference', players] / peers[best]:.2f}x"
-            )
+            against = [
+                f"{n} {rates[n, p] / peers[best]:.2f}x"
+                for n, p in rates
+                if p == players and n in OURS
+            ]
+            print(f"{players} players, against {best}: " + ", ".join(against))
     print(f"after: {_load()}")
 
 
@@ -245,8 +270,13 @@ def _run_child(argv: list[str]) -> Measure:
     name, players, seconds = argv[0], int(argv[1]), float(argv[2])
     if name == "racecard":
         return _racecard(argv[3], players, seconds)
-    measure = _ours(_reference_round if name == "reference" else _fast_round)
-    return measure(players, seconds)
+    if name == "reference":
+        return _ours(_reference_round)(players, seconds)
+    if name == "fast-compiled":
+        return _ours(_fast_rounds(native.load(Path(argv[3]))))(players, seconds)
+    from millebornes.fast import FastState  # noqa: PLC0415  (not before a compiled load)
+
+    return _ours(_fast_rounds(FastState))(players, seconds)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,16 @@
-"""Shared test configuration: hypothesis profiles.
+"""Shared test configuration: hypothesis profiles, and which fast engine is under test.
 
 ``--hypothesis-profile=deep`` (or HYPOTHESIS_PROFILE=deep) plays many more matches.
+``MILLEBORNES_FAST_NATIVE=DIR`` runs the session against the mypyc-compiled fast engine
+built in ``DIR`` (``benchmarks/native.py``) instead of the pure one: it is loaded here,
+before any test imports ``millebornes.fast`` (``tests/fast/test_compiled.py`` uses it).
 """
 
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
@@ -22,3 +27,17 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
+
+NATIVE = os.environ.get("MILLEBORNES_FAST_NATIVE")
+if NATIVE:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import native
+
+    native.load(Path(NATIVE))
+
+
+def pytest_report_header() -> str:
+    """Say which fast engine the session tests (a compiled run is checked for this line)."""
+    from millebornes.fast import engine  # noqa: PLC0415  (after the compiled load above)
+
+    return f"fast engine: {'compiled' if NATIVE else 'pure'}, from {engine.__file__}"

@@ -42,6 +42,7 @@ NOT_RUN = {
     "python3 -m http.server -d docs/_build/html 8000": "a server that runs until stopped",
     "python3 tools/release.py": "tests/packaging/test_release.py runs it, writing elsewhere",
     "bash tools/test.sh --quick": "a subset of this suite (tests/test_tools.py checks it)",
+    "python3 benchmarks/native.py": "tests/fast/test_compiled.py runs it, building elsewhere",
 }
 """Commands not run here, with the reason."""
 
@@ -49,6 +50,8 @@ SERVE = '.venv/bin/millebornes conformance run --engine ".venv/bin/millebornes s
 ADAPTER = '.venv/bin/millebornes conformance run --engine ".venv/bin/python adapter.py"'
 SHORTER = {
     "python3 benchmarks/playouts.py": " --seconds 0.2 --players 2",
+    "python3 benchmarks/peers.py": " --seconds 0.2 --players 2",
+    "python3 benchmarks/memory.py": " --rounds 1 --players 2",
     "python3 tools/conformance_strength.py": " --help",
     SERVE: " --kind score",
     f"{ADAPTER} --edition classic": " --kind score",

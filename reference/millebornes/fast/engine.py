@@ -20,6 +20,7 @@ source of truth; ``tests/fast`` compares the two on random states of every editi
 from __future__ import annotations
 
 from bisect import insort
+from typing import Final
 
 from millebornes import engine as reference
 from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
@@ -53,15 +54,22 @@ from millebornes.fast.tables import (
     STOP,
     STOPPED_BY,
     Match,
+    ints,
     match_of,
+    plain,
 )
 from millebornes.scoring import score_round
 from millebornes.state import Phase, State, Tableau
 
-DEAL, DRAW, PLAY, COUP_FOURRE = Phase.DEAL, Phase.DRAW, Phase.PLAY, Phase.COUP_FOURRE
-EXTENSION, ROUND_OVER, MATCH_OVER = Phase.EXTENSION, Phase.ROUND_OVER, Phase.MATCH_OVER
+DEAL: Final = Phase.DEAL
+DRAW: Final = Phase.DRAW
+PLAY: Final = Phase.PLAY
+COUP_FOURRE: Final = Phase.COUP_FOURRE
+EXTENSION: Final = Phase.EXTENSION
+ROUND_OVER: Final = Phase.ROUND_OVER
+MATCH_OVER: Final = Phase.MATCH_OVER
 
-STALE = -1
+STALE: Final = -1
 """A mask that must be recomputed (its tableau changed)."""
 
 
@@ -145,19 +153,19 @@ class FastState:
         self.turn = state.turn
         self.dealer = state.dealer
         self.round_number = state.round_number
-        self.draw = [int(c) for c in reversed(state.draw_pile)]
-        self.discard = [int(c) for c in state.discard_pile]
-        self.hands = [[int(c) for c in hand] for hand in state.hands]
+        self.draw = ints(reversed(state.draw_pile))
+        self.discard = ints(state.discard_pile)
+        self.hands = [ints(hand) for hand in state.hands]
         tableaus = state.tableaus
-        self.battle = [[int(c) for c in t.battle] for t in tableaus]
-        self.speed = [[int(c) for c in t.speed] for t in tableaus]
-        self.distance = [[int(c) for c in t.distance] for t in tableaus]
-        self.safeties = [[int(c) for c in t.safeties] for t in tableaus]
-        self.coups = [[int(c) for c in t.coups_fourres] for t in tableaus]
+        self.battle = [ints(t.battle) for t in tableaus]
+        self.speed = [ints(t.speed) for t in tableaus]
+        self.distance = [ints(t.distance) for t in tableaus]
+        self.safeties = [ints(t.safeties) for t in tableaus]
+        self.coups = [ints(t.coups_fourres) for t in tableaus]
         self.km = [sum(KM_INT[c] for c in d) for d in self.distance]
         self.n200 = [d.count(D200) for d in self.distance]
         self.safety_bits = [sum(1 << c for c in set(s)) for s in self.safeties]
-        self.pending = NONE if state.pending_hazard is None else int(state.pending_hazard)
+        self.pending = NONE if state.pending_hazard is None else plain(state.pending_hazard)
         self.extended_by = state.extended_by
         self.scores = list(state.scores)
         in_play = self.draw + [c for hand in self.hands for c in hand]
@@ -369,41 +377,46 @@ class FastState:
         reference.apply(self.to_state(), action)  # type: ignore[arg-type]
         raise EngineMismatch(f"the fast engine refused {action!r}, which the reference accepts")
 
-    def _discard(self, seat: int, action: Discard) -> None:
+    def _held(self, seat: int, action: Discard | Play | CoupFourre, phase: Phase) -> int:
+        """The action's card, as an int, once it is checked to be a card the seat holds
+        in ``phase``. From here on the engine compares plain ints: the hand's own small
+        int objects, found by identity, not through ``Card``'s comparison."""
         card = action.card
-        hand = self.hands[seat]
-        if self.phase is not PLAY or type(card) is not Card or card not in hand:
+        if self.phase is not phase or type(card) is not Card:
             self._reject(action)
-        hand.remove(card)  # RUL-DISCARD-ANY
-        self.discard.append(int(card))
-        if DISTANCE_BITS >> card & 1:
+        c = plain(card)
+        if c not in self.hands[seat]:
+            self._reject(action)
+        return c
+
+    def _discard(self, seat: int, action: Discard) -> None:
+        c = self._held(seat, action, PLAY)
+        self.hands[seat].remove(c)  # RUL-DISCARD-ANY
+        self.discard.append(c)
+        if DISTANCE_BITS >> c & 1:
             self.distance_left -= 1
         self._turn_from(seat + 1)
 
     def _play(self, seat: int, action: Play) -> None:
-        card, target = action.card, action.target
-        hand = self.hands[seat]
+        c, target = self._held(seat, action, PLAY), action.target
         match = self.match
-        if self.phase is not PLAY or type(card) is not Card or card not in hand:
-            self._reject(action)
         if type(target) is not int or not 0 <= target < match.teams:
             self._reject(action)
         team = seat % match.teams
-        if HAZARD_BITS >> card & 1:
+        if HAZARD_BITS >> c & 1:
             mask = self.hazard_masks[target]
             if mask == STALE:
                 self._refresh(target)
                 mask = self.hazard_masks[target]
-            if target == team or not mask >> card & 1:
+            if target == team or not mask >> c & 1:
                 self._reject(action)
         else:
             mask = self.own_masks[team]
             if mask == STALE:
                 mask = self._refresh(team)
-            if target != team or not mask >> card & 1:
+            if target != team or not mask >> c & 1:
                 self._reject(action)
-        hand.remove(card)
-        c = int(card)
+        self.hands[seat].remove(c)
         self.own_masks[target] = self.hazard_masks[target] = STALE
         if DISTANCE_BITS >> c & 1:
             self.distance[target].append(c)
@@ -449,22 +462,18 @@ class FastState:
 
     def _coup_fourre(self, seat: int, action: CoupFourre) -> None:
         """CF-EFFECT, CF-REPLACEMENT, CF-TURN, RUL-CF-EMPTY-PILE."""
-        card = action.card
-        hand = self.hands[seat]
-        if (
-            self.phase is not COUP_FOURRE
-            or type(card) is not Card
-            or card not in hand
-            or self.pending == NONE
-            or SAFETY_INT_OF[self.pending] != card
-        ):
+        c = self._held(seat, action, COUP_FOURRE)
+        if self.pending == NONE or SAFETY_INT_OF[self.pending] != c:
             self._reject(action)
-        hand.remove(card)
-        self._lay_safety(seat % self.match.teams, int(card), crosswise=True)
+        hand = self.hands[seat]
+        hand.remove(c)
+        self._lay_safety(seat % self.match.teams, c, crosswise=True)
+        self.pending = NONE
         if self.draw:
             insort(hand, self.draw.pop())
-        self.pending = NONE
-        self._turn_from(seat)
+            self._turn_from(seat)  # straight to the player: those between lose their turn
+        else:  # no replacement and no replay: on from the attacker's left
+            self._turn_from(self.turn + 1)
 
     def _extension(self, seat: int, action: Extension) -> None:
         """EXT-DECISION, EXT-GOAL."""
@@ -482,15 +491,13 @@ class FastState:
         """SETUP-DEAL, SETUP-SHUFFLE, SETUP-MEMO, SETUP-FIRST-PLAYER."""
         match = self.match
         deck = action.deck
-        if (
-            not self.is_chance()
-            or not all(type(c) is Card for c in deck)
-            or tuple(sorted(deck)) != match.playing_cards
-        ):
+        if not self.is_chance() or not all(type(c) is Card for c in deck):
+            self._reject(action)
+        cards = ints(deck)
+        if tuple(sorted(cards)) != match.playing_cards:
             self._reject(action)
         n = match.players
         dealt = n * match.hand_size
-        cards = [int(c) for c in deck]
         self.hands = [sorted(cards[(s - seat - 1) % n : dealt : n]) for s in range(n)]
         self.draw = cards[dealt:][::-1]
         self.discard = []
