@@ -47,10 +47,8 @@ def step_behaviours(before: State, action: Action, after: State) -> set[str]:
         and after.extended_by != action.seat
     ):
         shown.add("extended-by-team")
-    if (
-        isinstance(action, CoupFourre)
-        and len(after.discard_pile) - len(before.discard_pile) >= 2  # noqa: PLR2004
-    ):
+    cleared = len(after.discard_pile) - len(before.discard_pile)
+    if isinstance(action, CoupFourre) and cleared >= 2:  # one safety, two hazards
         shown.add("coup-fourre-discard-order")
     if "passed-over" in step_tags(before, action, after).features:
         shown.add("passed-over")
