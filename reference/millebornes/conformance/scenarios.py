@@ -83,8 +83,11 @@ def past_the_goal(config: Config) -> tuple[State, Action] | None:
 
 def tie_at_match_target(config: Config) -> tuple[State, Action] | None:
     """RUL-MATCH-TIE: the last card of a blocked round is discarded; every team had the
-    same distance and each reaches the match target with the same total."""
-    rules = load_edition(config.edition)
+    same distance and each reaches the match target with the same total. Not in the
+    race (MATCH-RACE-END): a round without a winner adds nothing there, so no tie."""
+    rules = load_edition(config.edition).with_options(config.options)
+    if rules.switch("SW-PLAIN-RACE"):
+        return None
     teams = rules.teams_by_seats[config.players]
     scores = [rules.match_target - 50] * teams
     state = position(
