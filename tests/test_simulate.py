@@ -9,6 +9,7 @@ installed command with `--workers 2`, which starts real worker processes.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import csv
 import io
@@ -17,6 +18,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -100,6 +102,45 @@ def test_the_command_with_two_worker_processes() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == json.loads(run_main(*args[1:]))
+    # The cluster shuts down quietly: a heartbeat cut off by the close used to log
+    # CommClosedError with a traceback (a race: this fails only when it is lost).
+    assert "Traceback" not in done.stderr and " - ERROR - " not in done.stderr, done.stderr
+
+
+def test_a_worker_waits_for_its_last_heartbeat_before_closing() -> None:
+    """The plugin's contract, on a stand-in worker: teardown stops the heartbeats and
+    returns only once the one in flight has come back."""
+    from tornado.ioloop import PeriodicCallback  # noqa: PLC0415
+
+    from millebornes.dask_close import LastHeartbeat  # noqa: PLC0415
+
+    async def scenario() -> list[str]:
+        answer = asyncio.Event()
+        log: list[str] = []
+
+        async def heartbeat() -> None:
+            log.append("beat sent")
+            await answer.wait()
+            log.append("beat answered")
+
+        timer = PeriodicCallback(heartbeat, 10)
+        worker = SimpleNamespace(id="w", periodic_callbacks={"heartbeat": timer})
+        plugin = LastHeartbeat()
+        plugin.setup(worker)  # type: ignore[arg-type]
+        timer.start()
+        while not log:
+            await asyncio.sleep(0.005)
+        closing = asyncio.ensure_future(plugin.teardown(worker))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        log.append("closed" if closing.done() else "still waiting")
+        answer.set()
+        await closing
+        log.append("closed")
+        await asyncio.sleep(0.05)  # no beat after the teardown
+        return log
+
+    log = asyncio.run(scenario())
+    assert log == ["beat sent", "still waiting", "beat answered", "closed"]
 
 
 def test_json_summary() -> None:

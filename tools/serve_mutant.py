@@ -16,6 +16,7 @@ import argparse
 import sys
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from millebornes import engine, scoring, shuffle
@@ -24,6 +25,10 @@ from millebornes.cards import Card
 from millebornes.conformance.server import serve
 from millebornes.state import Phase, State, evolve
 from millebornes_invariants.mutants import MUTANTS, Mutant, effect_mutant, predicate_mutant
+
+# The tools folder is on the path when this file runs as a script, not when a test
+# loads it as a module: put it there for reading_mutants, a sibling.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from reading_mutants import READING_MUTANTS, sheet_mutant
 
 Wrap = Callable[[Callable[..., Any]], Callable[..., Any]]

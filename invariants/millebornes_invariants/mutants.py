@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from types import ModuleType
 from typing import Any
 
 from millebornes import engine, rules, scoring
@@ -74,16 +75,25 @@ def _with_predicate(table: Any, rule_id: str, predicate: Callable[..., bool]) ->
     return tuple(_with_predicate(inner, rule_id, predicate) for inner in table)
 
 
-def predicate_mutant(rule_id: str, predicate: Callable[..., bool]) -> Callable[[], Any]:
-    """A mutant that judges ``rule_id`` with ``predicate`` in every precondition table."""
+def predicate_mutant(
+    rule_id: str,
+    predicate: Callable[..., bool],
+    *,
+    module: ModuleType = rules,
+    tables: tuple[str, ...] = _TABLE_NAMES,
+) -> Callable[[], Any]:
+    """A mutant that judges ``rule_id`` with ``predicate`` in the precondition tables named
+    ``tables`` of ``module`` (by default every table of the classic rules; a rule family
+    passes its own rules module and tables)."""
 
     @contextmanager
     def patch() -> Iterator[None]:
-        originals = {name: getattr(rules, name) for name in _TABLE_NAMES}
+        originals = {name: getattr(module, name) for name in tables}
         mutated = {name: _with_predicate(t, rule_id, predicate) for name, t in originals.items()}
         if mutated == originals:
             raise RuntimeError(f"no table has rule {rule_id}")
-        with _swap_all([(originals[n], mutated[n]) for n in _TABLE_NAMES]):
+        changed = [(originals[n], mutated[n]) for n in tables if mutated[n] != originals[n]]
+        with _swap_all(changed):
             yield
 
     return patch
@@ -131,10 +141,16 @@ def _swap_all(pairs: list[tuple[object, object]]) -> Iterator[None]:
 
 def effect_mutant(original: Callable[..., Any], wrap: Callable[..., Any]) -> Callable[[], Any]:
     """A mutant that replaces the effect function ``original`` by ``wrap(original)``."""
+    return swap_mutant(original, wrap(original))
+
+
+def swap_mutant(original: object, replacement: object) -> Callable[[], Any]:
+    """A mutant that puts ``replacement`` wherever a module holds ``original`` (a function,
+    a table, the data of a rule family)."""
 
     @contextmanager
     def patch() -> Iterator[None]:
-        with _swap(original, wrap(original)):
+        with _swap(original, replacement):
             yield
 
     return patch

@@ -19,8 +19,15 @@ from millebornes.simulate import Chunk, Config, merge, run_chunk
 @contextmanager
 def local_client(workers: int, *, processes: bool = True) -> Iterator[Any]:
     """A client on a new local cluster of ``workers`` workers of one thread each:
-    processes by default (the engine is pure Python, threads would share one core)."""
+    processes by default (the engine is pure Python, threads would share one core).
+
+    The client closes before the cluster, and the cluster closes its workers before
+    its scheduler; :class:`~millebornes.dask_close.LastHeartbeat` lets each worker's
+    last heartbeat come back before the worker closes its connections, so that the
+    shutdown prints nothing."""
     from distributed import Client, LocalCluster  # noqa: PLC0415 - an optional dependency
+
+    from millebornes.dask_close import LastHeartbeat  # noqa: PLC0415 - imports distributed
 
     with (
         LocalCluster(  # type: ignore[no-untyped-call]
@@ -31,6 +38,7 @@ def local_client(workers: int, *, processes: bool = True) -> Iterator[Any]:
         ) as cluster,
         Client(cluster) as client,  # type: ignore[no-untyped-call]
     ):
+        client.register_plugin(LastHeartbeat())
         yield client
 
 

@@ -1,8 +1,10 @@
 """The suite's strength: every mutant of the reference engine fails some case.
 
 tools/conformance_strength.py runs the whole suite against every mutant and
-records, in conformance/strength.json, the cases that killed each one. Here each
-mutant is run again on those cases only, so the record cannot go stale unnoticed.
+records, in conformance/strength.json, the cases that killed each one: the classic
+suite's mutants at the top level, each rule family's (Fun & Speed) under
+``families``. Here each mutant is run again on those cases only, so the record
+cannot go stale unnoticed; a family's killers must also pass unmutated.
 """
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from types import ModuleType
+from typing import Any
 
 import pytest
 from conformance_support import ROOT, SUITE, on_disk, run
 
 from millebornes.conformance.runner import Filters
+from millebornes.funspeed.suite import TABLES
 
 
 def _tool(name: str) -> ModuleType:
@@ -27,10 +31,21 @@ def _tool(name: str) -> ModuleType:
     return module
 
 
+def _record() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((SUITE / "strength.json").read_text(encoding="utf-8"))
+    assert data["format"] == "millebornes-conformance-strength/2"
+    return data
+
+
 @pytest.fixture(scope="module")
 def strength() -> dict[str, dict[str, object]]:
-    data = json.loads((SUITE / "strength.json").read_text(encoding="utf-8"))
-    return {row["name"]: row for row in data["mutants"]}
+    return {row["name"]: row for row in _record()["mutants"]}
+
+
+@pytest.fixture(scope="module")
+def families() -> dict[str, Any]:
+    """The measurable families (tools/conformance_strength.py's FAMILIES), by edition."""
+    return dict(_tool("conformance_strength").FAMILIES)
 
 
 def test_every_mutant_is_measured_and_killed(
@@ -68,3 +83,40 @@ def test_every_mutant_fails_the_cases_that_killed_it(
     assert survivors == []
     errored = [name for name, seen in found.items() if seen == {"errored"}]
     assert errored == [], "these mutants did not even start: is the mutant still valid?"
+
+
+def test_every_family_mutant_is_measured_and_killed(families: dict[str, Any]) -> None:
+    recorded = _record()["families"]
+    assert sorted(recorded) == sorted(families), "rerun tools/conformance_strength.py"
+    for edition, family in families.items():
+        rows = {row["name"]: row for row in recorded[edition]["mutants"]}
+        assert sorted(rows) == sorted(m.name for m in family.mutants), edition
+        assert len(rows) >= 30, edition
+        known = {case["id"] for case in _tool("family_mutants").load_cases(family, SUITE)}
+        for name, row in rows.items():
+            assert row["killed"] is True, name
+            assert row["failing_cases_covering_the_rule"] > 0, name
+            assert row["killers"] and set(row["killers"]) <= known, name
+
+
+def test_every_family_mutant_fails_its_killers_which_pass_unmutated(
+    families: dict[str, Any],
+) -> None:
+    family_mutants = _tool("family_mutants")
+    recorded = _record()["families"]
+    for edition, family in families.items():
+        by_id = {case["id"]: case for case in family_mutants.load_cases(family, SUITE)}
+        rows = {row["name"]: row for row in recorded[edition]["mutants"]}
+        for mutant in family.mutants:
+            cases = [by_id[case_id] for case_id in rows[mutant.name]["killers"]]
+            assert [family_mutants.outcome(family, c) for c in cases] == ["pass"] * len(cases)
+            verdicts = family_mutants.judge(family, mutant, cases)
+            assert "pass" not in verdicts.values(), f"{mutant.name} survives its killers"
+        # the mutants were undone: every case passes again
+        assert {family_mutants.outcome(family, c) for c in by_id.values()} == {"pass"}
+
+
+def test_every_fun_speed_table_row_is_broken_by_a_mutant(families: dict[str, Any]) -> None:
+    rows = {rule for _, table in TABLES for rule, _ in table}
+    broken = {rule for mutant in families["fun-speed"].mutants for rule in mutant.breaks}
+    assert sorted(rows - broken) == []

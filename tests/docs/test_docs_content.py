@@ -14,7 +14,9 @@ import pytest
 from sitecheck import ROOT, SPEC, doctest_build, page, site
 
 import millebornes
-from millebornes import Phase
+from millebornes import CoupFourre, Discard, Extension, Phase, Play
+from millebornes.adapters.encoding import ActionTable, segments
+from millebornes.cards import SAFETIES
 
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 from millebornes_docs.diagrams import PHASE_TITLES
@@ -191,6 +193,56 @@ def test_the_conformance_column_follows_the_suite() -> None:
         assert f"the {total} cases of conformance/index.json" in text
     else:
         assert "No conformance suite generated yet" in text
+
+
+# --- the adapters' encoding (docs/bots.md) ------------------------------------------------
+
+
+def _evaluate(expression: str, values: dict[str, int]) -> int:
+    """An expression of the bots page, ``1 + card·T + offset``, at ``values``."""
+    total = 0
+    for term in expression.split(" + "):
+        product = 1
+        for factor in term.split("·"):
+            product *= int(factor) if factor.isdigit() else values[factor]
+        total += product
+    return total
+
+
+def test_the_action_table_gives_every_index_of_the_adapters() -> None:
+    """Each row's expression, at every team count, names exactly the indices
+    ``ActionTable`` gives its kind of action: the table is the code's, not a copy."""
+    rows = _table_rows((site() / "bots.html").read_text(encoding="utf-8"), "mb-actions")
+    assert rows[0] == ["index", "engine action", "meaning"]
+    formula = {kind: index for index, kind, _ in rows[1:]}
+    for teams in (2, 3, 4):
+        table = ActionTable(teams)
+        for index in range(table.size):
+            action = table.action(index, 0)
+            kind = type(action).__name__
+            values = {"T": teams}
+            match action:
+                case Play(card=card, target=target):
+                    values |= {"card": int(card), "offset": target}
+                case Discard(card=card):
+                    values["card"] = int(card)
+                case CoupFourre(card=card):
+                    values["safety"] = SAFETIES.index(card)
+                case Extension(extend=extend):
+                    kind = f"Extension(extend={extend})"
+            assert _evaluate(formula[kind], values) == index, (teams, index, kind)
+    assert all(meaning for _, _, meaning in rows[1:])
+
+
+def test_the_observation_table_gives_every_part_in_order() -> None:
+    rows = _table_rows((site() / "bots.html").read_text(encoding="utf-8"), "mb-observation")
+    assert rows[0] == ["part", "length", "contents"]
+    for players, teams in ((2, 2), (3, 3), (4, 2), (6, 3), (8, 4)):
+        shown = [
+            (name, _evaluate(length, {"P": players, "T": teams})) for name, length, _ in rows[1:]
+        ]
+        assert shown == list(segments(players, teams))
+    assert all(contents for _, _, contents in rows[1:])
 
 
 # --- diagrams --------------------------------------------------------------------------

@@ -9,12 +9,15 @@ from pathlib import Path
 
 from sitecheck import BUILD_TIMEOUT, ROOT
 
+from millebornes.adapters.encoding import segments
+
 CONF = f"""
 import sys
 sys.path.insert(0, {str(ROOT / "docs" / "_ext")!r})
 sys.path.insert(0, {str(ROOT / "reference")!r})
 extensions = ["myst_parser", "millebornes_docs"]
 root_doc = "index"
+myst_enable_extensions = ["deflist"]
 """
 
 PAGE = """# A page from a later spec version
@@ -39,7 +42,7 @@ See {spec:id}`XSAMPLE-OLD`.
 
 def _build(tmp_path: Path, page: str) -> subprocess.CompletedProcess[str]:
     source = tmp_path / "src"
-    source.mkdir()
+    source.mkdir(parents=True)
     (source / "conf.py").write_text(CONF, encoding="utf-8")
     (source / "index.md").write_text(page, encoding="utf-8")
     return subprocess.run(
@@ -84,3 +87,16 @@ def test_a_duplicate_id_fails_the_build(tmp_path: Path) -> None:
     result = _build(tmp_path, PAGE + duplicate)
     assert result.returncode != 0
     assert "defined twice" in result.stdout + result.stderr
+
+
+def test_an_encoding_table_must_describe_exactly_the_codes_parts(tmp_path: Path) -> None:
+    """The bots page's tables come from the adapters' code; a part the page does not
+    describe (or describes but the code lacks) stops the build instead of vanishing."""
+    names = [name for name, _ in segments(2, 2)]
+    words = "".join(f"`{name}`\n: about {name}\n\n" for name in names[1:])
+    missing = _build(tmp_path / "missing", f"# T\n\n```{{observation-table}}\n{words}```\n")
+    assert missing.returncode != 0
+    assert f"missing [{names[0]!r}]" in missing.stdout + missing.stderr
+    extra = words + f"`{names[0]}`\n: first\n\n`no_such_part`\n: extra\n"
+    unknown = _build(tmp_path / "extra", f"# T\n\n```{{observation-table}}\n{extra}```\n")
+    assert unknown.returncode != 0 and "no_such_part" in unknown.stdout + unknown.stderr

@@ -1,5 +1,5 @@
-"""The outputs shown for play, referee and explain in the README and docs/tools.md are
-what those commands print today (``tools/command_samples.py``)."""
+"""The outputs shown for play, referee, explain, editions and simulate in the README and
+docs/tools.md are what those commands print today (``tools/command_samples.py``)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,8 @@ traceable statements (:mod:`.entries`, :mod:`.traceview`), forwards
 files in the navigation as they appear on disk (:mod:`.toc`), generates every
 table of figures and the card glossary from the edition data (:mod:`.tables`,
 :mod:`.glossary`), shows the engine's precondition tables
-(:mod:`.engine_tables`), draws the diagrams from the engine (:mod:`.diagrams`,
+(:mod:`.engine_tables`) and the adapters' action and observation encoding
+(:mod:`.adapter_tables`), draws the diagrams from the engine (:mod:`.diagrams`,
 laid out by :mod:`.svg`), and writes the API reference pages (:mod:`.apidoc`).
 ``docs/about.md`` explains why this is a small extension rather than
 sphinx-needs.
@@ -19,6 +20,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from millebornes_docs import (
+    adapter_tables,
     apidoc,
     diagrams,
     engine_tables,
@@ -44,6 +46,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         tables,
         glossary,
         engine_tables,
+        adapter_tables,
         diagrams,
         apidoc,
     ):

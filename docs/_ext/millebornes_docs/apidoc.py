@@ -6,96 +6,188 @@ gets a small Markdown page in ``docs/api/generated/`` holding an ``automodule``
 directive (files rewritten only when their text changes, so incremental builds
 stay incremental); pages of modules that no longer exist are removed. The
 folder is ignored by git (``docs/.gitignore``): it is build output that Sphinx
-must read as source. The package page lists ``millebornes.__all__`` with the
-module that defines each name, so every public name is documented once.
+must read as source.
+
+**Packages and their ``__all__``.** A package (``millebornes`` itself, and any
+family package such as ``millebornes.funspeed``) that declares ``__all__``
+re-exports names defined in its modules. Each public name is documented once,
+on the page of the module that defines it; the package's page documents only the
+names it defines itself (or takes from a private module, which has no page) and
+lists the others with a link to their module. Documenting a re-export a second
+time under the package would also break the highlighted source's links
+(viewcode keeps one anchor prefix per module). The extension reads ``__all__``
+from the package's source without importing it, so **``__all__`` must be a
+literal list or tuple of strings**, assigned once: anything else (a computed
+``__all__``, ``__all__ +=``) stops the build with an error naming the package,
+rather than leaving names off the site. A name is traced through the package's
+``from … import`` lines to the module that defines it; a name that cannot be
+traced stops the build too.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
 
-import millebornes
 from millebornes_docs.data import ROOT
 
 PACKAGE = ROOT / "reference" / "millebornes"
 GENERATED = "api/generated"
 
 
-def _module_name(path: Path) -> str:
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+def _module_name(path: Path, package: Path = PACKAGE) -> str:
+    parts = path.relative_to(package.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def api_modules() -> list[str]:
+def _is_public(path: Path, package: Path) -> bool:
+    """Not private: no leading underscore in the file's name (``__init__`` aside) nor in
+    any package above it."""
+    folders = path.relative_to(package).parts[:-1]
+    return not any(part.startswith("_") for part in folders) and (
+        path.name == "__init__.py" or not path.stem.startswith("_")
+    )
+
+
+def api_modules(package: Path = PACKAGE) -> list[str]:
     """The public modules of the package and its subpackages, the package itself
     excepted (a leading underscore marks a private module or package)."""
-    modules = {
-        _module_name(path)
-        for path in PACKAGE.rglob("*.py")
-        if not any(part.startswith("_") for part in path.relative_to(PACKAGE).parts[:-1])
-        and (path.name == "__init__.py" or not path.stem.startswith("_"))
-    }
-    modules.discard("millebornes")
+    modules = {_module_name(p, package) for p in package.rglob("*.py") if _is_public(p, package)}
+    modules.discard(package.name)
     return sorted(modules)
 
 
-def _source(module: str) -> Path:
+def _source(module: str, package: Path = PACKAGE) -> Path:
     relative = Path(*module.split(".")[1:])
-    package = PACKAGE / relative / "__init__.py"
-    return package if package.is_file() else PACKAGE / relative.with_suffix(".py")
+    init = package / relative / "__init__.py"
+    return init if init.is_file() else package / relative.with_suffix(".py")
 
 
-def _defined_names(module: str) -> set[str]:
+def _tree(module: str, package: Path) -> ast.Module:
+    return ast.parse(_source(module, package).read_text(encoding="utf-8"))
+
+
+def _defined_names(module: str, package: Path = PACKAGE) -> set[str]:
     """Top-level names a module defines itself (not the ones it imports)."""
-    tree = ast.parse(_source(module).read_text(encoding="utf-8"))
     names: set[str] = set()
-    for stmt in tree.body:
+    for stmt in _tree(module, package).body:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             names.add(stmt.name)
-        elif isinstance(stmt, ast.Assign):
-            names |= {t.id for t in stmt.targets if isinstance(t, ast.Name)}
+        elif isinstance(stmt, ast.Assign):  # also ``A, _B = ...``
+            names |= {n.id for t in stmt.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
         elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
             names.add(stmt.target.id)
     return names
 
 
-def _module_page(module: str) -> str:
+def _assigns_all(stmt: ast.stmt) -> bool:
+    targets = (
+        stmt.targets
+        if isinstance(stmt, ast.Assign)
+        else [stmt.target]
+        if isinstance(stmt, ast.AugAssign | ast.AnnAssign)
+        else []
+    )
+    return any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets)
+
+
+def literal_all(module: str, package: Path = PACKAGE) -> list[str] | None:
+    """The module's ``__all__`` read from its source (None when it has none).
+
+    Raises :class:`ExtensionError` unless ``__all__`` is assigned once, as a literal
+    list or tuple of strings: the API pages must not silently miss a public name.
+    """
+    assignments = [s for s in _tree(module, package).body if _assigns_all(s)]
+    if not assignments:
+        return None
+    where = f"{module} ({_source(module, package).relative_to(package.parent.parent)})"
+    if len(assignments) > 1 or not isinstance(assignments[0], ast.Assign | ast.AnnAssign):
+        raise ExtensionError(f"{where}: __all__ must be assigned once, as a literal list")
+    try:
+        value = ast.literal_eval(assignments[0].value) if assignments[0].value else None
+    except ValueError:
+        value = None
+    if not isinstance(value, list | tuple) or not all(isinstance(n, str) for n in value):
+        raise ExtensionError(
+            f"{where}: __all__ must be a literal list or tuple of strings; the API pages read"
+            " it from the source without importing the package"
+        )
+    return list(value)
+
+
+def _imported_from(module: str, name: str, package: Path) -> str | None:
+    """The module that ``module``'s ``from X import name`` line names, if any."""
+    for stmt in _tree(module, package).body:
+        if isinstance(stmt, ast.ImportFrom) and any(
+            (alias.asname or alias.name) == name for alias in stmt.names
+        ):
+            if stmt.level == 0:
+                return stmt.module
+            is_package = _source(module, package).name == "__init__.py"
+            base = module.split(".")[: len(module.split(".")) - stmt.level + is_package]
+            return ".".join(base + ([stmt.module] if stmt.module else []))
+    return None
+
+
+def home(module: str, name: str, package: Path = PACKAGE) -> str:
+    """The module of ``package`` that defines ``name``, following re-exports from
+    ``module``; :class:`ExtensionError` if the trail leaves the package or ends."""
+    seen = [module]
+    while name not in _defined_names(module, package):
+        source = _imported_from(module, name, package)
+        if source is None or source.split(".")[0] != package.name or source in seen:
+            raise ExtensionError(
+                f"{seen[0]}.__all__ names {name!r}, which cannot be traced to the module of"
+                f" {package.name} that defines it (followed: {' -> '.join(seen)})"
+            )
+        seen.append(source)
+        module = source
+    return module
+
+
+def _module_page(module: str, package: Path = PACKAGE) -> str:
     # autodoc writes reStructuredText, so its directives sit in an eval-rst block.
+    exported = literal_all(module, package)
+    if exported is None or _source(module, package).name != "__init__.py":
+        return (
+            f"# `{module}`\n\n"
+            "```{eval-rst}\n"
+            f".. automodule:: {module}\n"
+            "   :members:\n"
+            "   :undoc-members:\n"
+            "   :show-inheritance:\n"
+            "```\n"
+        )
+    documented = set(api_modules(package))
+    own, listed = [], []
+    for name in exported:
+        where = home(module, name, package)
+        if where == module or where not in documented:
+            own.append(name)
+        else:
+            listed.append(f"- {{py:obj}}`~{where}.{name}`, in {{doc}}`{where} <{where}>`")
+    members = f"   :members: {', '.join(own)}\n" if own else "   :no-members:\n"
     return (
         f"# `{module}`\n\n"
         "```{eval-rst}\n"
         f".. automodule:: {module}\n"
-        "   :members:\n"
+        f"{members}"
         "   :undoc-members:\n"
         "   :show-inheritance:\n"
-        "```\n"
-    )
-
-
-def _package_page() -> str:
-    where = {module: _defined_names(module) for module in api_modules()}
-    items = []
-    for name in millebornes.__all__:
-        home = next((m for m, names in where.items() if name in names), None)
-        if home is not None:
-            items.append(f"- {{py:obj}}`~{home}.{name}`, in {{doc}}`{home} <{home}>`")
-        else:
-            items.append(f"- {{py:obj}}`millebornes.{name}`")
-    return (
-        "# `millebornes`\n\n"
-        "```{eval-rst}\n"
-        ".. automodule:: millebornes\n"
-        "   :no-members:\n\n"
-        ".. autofunction:: millebornes.new_round\n"
         "```\n\n"
-        "Every public name of the package, with the module that defines it:\n\n"
-        + "\n".join(items)
-        + "\n"
+        + (
+            "Every public name the package re-exports, with the module that defines it:\n\n"
+            + "\n".join(listed)
+            + "\n"
+            if listed
+            else ""
+        )
     )
 
 
@@ -110,8 +202,7 @@ def generate(app: Sphinx) -> None:
         return
     folder = Path(app.srcdir) / GENERATED
     folder.mkdir(parents=True, exist_ok=True)
-    pages = {module: _module_page(module) for module in api_modules()}
-    pages["millebornes"] = _package_page()
+    pages = {module: _module_page(module) for module in [PACKAGE.name, *api_modules()]}
     for stale in folder.glob("*.md"):
         if stale.stem not in pages:
             stale.unlink()
@@ -129,8 +220,32 @@ def _summaries_link_no_source(app: Sphinx, doctree: nodes.document) -> None:
                 signature["module"] = None
 
 
+def _stay_in_package(_app: Sphinx, modname: str, attribute: str) -> str | None:
+    """Where viewcode looks for an object's source: the module its ``__module__`` names
+    when that is one of the package's, else the module that documents it. A type alias
+    (``Borne = tuple[...]``) reports ``builtins``, whose source no page holds, and
+    viewcode would link a module page that is never written."""
+    try:
+        value: object = importlib.import_module(modname)
+        for part in attribute.split("."):
+            value = getattr(value, part)
+    except (ImportError, AttributeError):
+        return None  # viewcode's own rule
+    owner = getattr(value, "__module__", None)
+    if isinstance(owner, str) and owner.split(".")[0] == PACKAGE.name:
+        return owner
+    return modname
+
+
+def _follow_with_viewcode(app: Sphinx) -> None:
+    # The event exists only when viewcode is loaded (by then every extension is).
+    if "sphinx.ext.viewcode" in app.extensions:
+        app.connect("viewcode-follow-imported", _stay_in_package)
+
+
 def setup(app: Sphinx) -> None:
     # Off unless conf.py asks: a project that only renders spec pages needs no API pages.
     app.add_config_value("millebornes_api_pages", False, "env", types=frozenset({bool}))
     app.connect("builder-inited", generate)
     app.connect("doctree-read", _summaries_link_no_source, priority=400)  # viewcode: 500
+    app.connect("builder-inited", _follow_with_viewcode)

@@ -27,8 +27,11 @@ from millebornes.funspeed.actions import (
     Discard,
     DrawPile,
     FsAction,
+    LayBorne,
     Mirror,
     Pass,
+    Safety,
+    Trash,
 )
 from millebornes.funspeed.all_actions import every_action
 from millebornes.funspeed.cards import DATA, FsCard, parse_fs_card
@@ -40,7 +43,7 @@ from millebornes.funspeed.serialize import (
     state_from_dict,
     state_to_dict,
 )
-from millebornes.funspeed.state import WINDOWS, FsPhase, FsState
+from millebornes.funspeed.state import WINDOWS, FsPhase, FsState, Zone
 from millebornes.shuffle import shuffled
 
 C = FsCard
@@ -179,7 +182,7 @@ def family_cases() -> list[JsonDict]:
                 cases.append(case)
             if step % 3 == 0 or state.phase in WINDOWS:
                 cases += _rejections(state, players, rejected)
-    return [*cases, *_constructed()]
+    return [*cases, *_constructed(), *_positions()]
 
 
 def _constructed() -> list[JsonDict]:
@@ -207,6 +210,119 @@ def _constructed() -> list[JsonDict]:
     trace = _trace("mirror-chain-and-coup-fourre", deck, states, actions, (ids, text))
     trace["provenance"] = {"generator": GENERATOR, "method": "constructed", "seed": 0}
     return [trace]
+
+
+def _position(
+    players: int,
+    hands: tuple[tuple[FsCard, ...], ...],
+    zones: tuple[Zone, ...],
+    **moment: Any,
+) -> FsState:
+    """A loadable position (FS-BOX): the given hands and zones, every other card in the draw
+    pile in box order; ``moment`` gives the phase, the seat asked and the window's fields."""
+    rest = list(DATA.deck())
+    pending = [moment["pending"]] if moment.get("pending") is not None else []
+    for card in [*(c for h in hands for c in h), *(c for z in zones for c in z.cards()), *pending]:
+        rest.remove(card)
+    return FsState(
+        players=players,
+        draw_pile=tuple(rest),
+        discard_pile=(),
+        removed=(),
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        zones=zones,
+        **moment,
+    )
+
+
+def _positions() -> list[JsonDict]:
+    """Chosen positions that random games rarely reach: a Radar with Accélérateurs, a third
+    200 in a zone, the goal reached exactly (by a Borne, by a safety, by a coup-fourré's
+    200 km), a Poubelle that finds 200s in several zones, the laying player's own among
+    them."""
+    radar = _position(
+        2,
+        ((C.D25, C.D50, C.ACCELERATOR, C.ACCELERATOR, C.GASOLINE), (C.D75, C.D100, C.STOP, C.ROLL)),
+        (Zone(radar=C.SPEED_LIMIT), Zone()),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    cf_goal = _position(
+        2,
+        ((C.D25, C.D50, C.STOP, C.ROLL), (C.PUNCTURE_PROOF, C.D75, C.GASOLINE, C.MIRROR)),
+        (Zone(), Zone(distance=((C.D200, 0), (C.D200, 0), (C.D200, 0), (C.D100, 0), (C.D100, 0)))),
+        phase=FsPhase.ATTACK, actor=1, turn=0, pending=C.FLAT_TIRE, source=0,
+    )  # fmt: skip
+    four = tuple((C.D25, C.D50, C.STOP, C.ROLL) for _ in range(3))
+    safety_goal = _position(
+        4,
+        ((C.EXTRA_TANK, C.D75, C.D100, C.GASOLINE, C.MIRROR), *four),
+        (Zone(distance=((C.D200, 0), (C.D200, 0), (C.D200, 0))), Zone(), Zone(), Zone()),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    borne_goal = _position(
+        4,
+        ((C.D100, C.D100, C.GASOLINE, C.MIRROR), *four),
+        (Zone(distance=((C.D200, 0), (C.D200, 0), (C.D200, 0), (C.D25, 0), (C.D75, 0))),
+         Zone(), Zone(), Zone()),
+        phase=FsPhase.BORNE, actor=3, turn=0, layer=0,
+    )  # fmt: skip
+    trash = _position(
+        3,
+        ((C.TRASH, C.D75, C.GASOLINE, C.MIRROR, C.STOP), (C.D25, C.D50, C.ROLL, C.STOP),
+         (C.D25, C.D50, C.ROLL, C.REPAIRS)),
+        (Zone(distance=((C.D200, 1), (C.D100, 0))), Zone(distance=((C.D200, 0), (C.D50, 0))),
+         Zone(distance=((C.D200, 0),))),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    third_200 = _position(
+        2,
+        ((C.D200, C.D25, C.GASOLINE, C.MIRROR, C.STOP), (C.D75, C.D100, C.STOP, C.ROLL)),
+        (Zone(distance=((C.D200, 0), (C.D200, 0))), Zone()),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    steps: tuple[tuple[str, FsState, FsAction, tuple[str, ...]], ...] = (
+        ("third-200", third_200, LayBorne(0, C.D200, 0, True), ("RUL-FS-NO-200-LIMIT",)),
+        ("radar-doubled-applied", radar, LayBorne(0, C.D25, 1, True), ("RUL-FS-RADAR-DOUBLED",)),
+        ("radar-doubled-rejected", radar, LayBorne(0, C.D50, 1, True), ("RUL-FS-RADAR-DOUBLED",)),
+        ("coup-fourre-reaches-goal", cf_goal, CoupFourre(1, C.PUNCTURE_PROOF),
+         ("FS-KM", "FS-END-GOAL", "FS-GOAL")),
+        ("safety-reaches-goal", safety_goal, Safety(0, C.EXTRA_TANK),
+         ("FS-KM", "FS-END-GOAL", "FS-GOAL")),
+        ("borne-reaches-goal", borne_goal, Pass(3), ("FS-KM", "FS-END-GOAL", "FS-GOAL")),
+        ("trash-in-every-zone", trash, Trash(0), ("RUL-FS-ACCEL-ZONE",)),
+    )  # fmt: skip
+    found = [_position_case("legal", "radar-doubled", radar, None, ("RUL-FS-RADAR-DOUBLED",))]
+    found += [_position_case("step", slug, s, a, ids) for slug, s, a, ids in steps]
+    return found
+
+
+def _position_case(
+    kind: str, slug: str, state: FsState, action: FsAction | None, ids: tuple[str, ...]
+) -> JsonDict:
+    """A step (``action`` applied or rejected) or legal case from a chosen position."""
+    if action is None:
+        legal = legal_actions(state)
+        ids = (*ids, *(i for a in legal for i in table_ids(a)))
+        text = f"the {len(legal)} legal actions of seat {state.actor} in a chosen position"
+        expected: JsonDict = {"actions": [action_to_dict(a) for a in legal]}
+    elif broken := _broken(state, action):
+        ids = (*ids, *broken)
+        text = f"{ACTION_TYPES[type(action)]} is refused in a chosen position"
+        expected = {"outcome": "rejected", "rules": list(broken)}
+    else:
+        after = apply(state, action)
+        ids = (*ids, *table_ids(action), *effect_ids(state, action, after))
+        text = f"{ACTION_TYPES[type(action)]} by seat {action.seat} in a chosen position"
+        expected = {"outcome": "applied", "state": state_to_dict(after)}
+    case = _case(kind, f"position-{slug}", state.players, ids, text)
+    case["input"] = {"state": state_to_dict(state)}
+    if action is not None:
+        case["input"]["action"] = action_to_dict(action)
+    if expected.get("outcome") == "rejected":
+        case["rejects"] = expected["rules"]
+    case["expected"] = expected
+    case["provenance"] = {"generator": GENERATOR, "method": "position", "seed": 0}
+    return case
 
 
 def _trace(
