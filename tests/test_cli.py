@@ -153,6 +153,11 @@ def test_editions_json_matches_the_edition_data() -> None:
     assert classic[4]["goal_with_option"] == {"goal_700": 700}
     assert classic[2]["goal_with_option"] == {}
     assert data["allonge"]["extension_goal"] == 1000
+    race = data["classic"]["options"]["race"]  # MATCH-RACE-END: 3 rounds to win
+    assert race["match_target"] == 3
+    assert race["switches"] == {"SW-PLAIN-RACE": True}
+    assert race["goal"] is None
+    assert "race" not in data["allonge"]["options"]
 
 
 def test_demo_json_replays_to_the_same_score() -> None:

@@ -34,8 +34,30 @@ def _goals(rules: Edition) -> str:
     options = [
         f"option {o.name}: {o.goal} at {', '.join(map(str, o.seats))}"
         for o in rules.options.values()
+        if o.goal is not None
     ]
     return "; ".join(goals + options)
+
+
+def _options(rules: Edition) -> str:
+    return (
+        "; ".join(
+            f"{o.name} (at {', '.join(map(str, o.seats))}): {o.description.rstrip('.')}"
+            for o in rules.options.values()
+        )
+        or "—"
+    )
+
+
+def _switch(rules: Edition, switch_id: str) -> str:
+    """``on``/``off`` in the edition, and the options that turn it on or off."""
+    value = rules.switch(switch_id)
+    by_options = [
+        f"{'on' if o.switches[switch_id] else 'off'} with option {o.name}"
+        for o in rules.options.values()
+        if switch_id in o.switches and o.switches[switch_id] != value
+    ]
+    return "; ".join(["on" if value else "off", *by_options])
 
 
 def _box(rules: Edition, players: int) -> str:
@@ -68,6 +90,7 @@ def render() -> str:
         _row("200 km cards per round", [str(e.max_200_per_round) for e in editions]),
         _row("speed limit (km)", [str(e.speed_limit_max_km) for e in editions]),
         _row("match target", [str(e.match_target) for e in editions]),
+        _row("options", [_options(e) for e in editions]),
         "",
         "## Box (full box; `box_by_seats` lowers some counts at some seat counts)",
         "",
@@ -88,7 +111,7 @@ def render() -> str:
     for switch in switches().values():
         changes = ", ".join(f"`{r}`" for r in switch.rules)
         label = f"`{switch.id}`: {switch.description} Changes {changes}."
-        lines.append(_row(label, ["on" if e.switch(switch.id) else "off" for e in editions]))
+        lines.append(_row(label, [_switch(e, switch.id) for e in editions]))
     return "\n".join(lines) + "\n"
 
 

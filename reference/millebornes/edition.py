@@ -7,7 +7,7 @@ every figure from here; nothing re-types a card count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -19,13 +19,17 @@ from millebornes.errors import MalformedInput
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A variant offered by an edition (e.g. the 700 km round)."""
+    """A variant offered by an edition (e.g. the 700 km round, the plain race)."""
 
     name: str
     description: str
     seats: tuple[int, ...]
     goal: int | None
     rules: tuple[str, ...]
+    switches: MappingProxyType[str, bool]
+    """The rule switches the option sets while it is in force (e.g. SW-PLAIN-RACE)."""
+    match_target: int | None
+    """When given, replaces the edition's match target (MATCH-RACE-END: the rounds to win)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +127,20 @@ class Edition:
     def switch(self, switch_id: str) -> bool:
         return self.switches[switch_id]
 
+    def with_options(self, options: tuple[str, ...]) -> Edition:
+        """The edition as a match with ``options`` plays it: each option's switches and
+        match target in force (the goal stays with :meth:`goal_for`)."""
+        chosen = [self.options[name] for name in options]
+        switched = dict(self.switches)
+        for option in chosen:
+            switched.update(option.switches)
+        targets = [o.match_target for o in chosen if o.match_target is not None]
+        return replace(
+            self,
+            switches=MappingProxyType(switched),
+            match_target=targets[0] if targets else self.match_target,
+        )
+
 
 def _box(counts: dict[str, int]) -> tuple[tuple[Card, int], ...]:
     return tuple(sorted((Card[name], int(n)) for name, n in counts.items() if int(n) > 0))
@@ -135,7 +153,8 @@ def _edition_from_data(data: dict[str, Any]) -> Edition:
         raise RuntimeError(
             f"edition {data['id']}: box counts add to {total}, not {data['box_total']}"
         )
-    unknown = set(data["switches"]) - set(switches())
+    named = set(data["switches"]).union(*(o.get("switches", {}) for o in data["options"].values()))
+    unknown = named - set(switches())
     if unknown:
         raise RuntimeError(f"edition {data['id']}: unknown switches {sorted(unknown)}")
     options = {
@@ -145,6 +164,10 @@ def _edition_from_data(data: dict[str, Any]) -> Edition:
             seats=tuple(spec["seats"]),
             goal=spec.get("goal"),
             rules=tuple(spec["rules"]),
+            switches=MappingProxyType(
+                {sid: bool(on) for sid, on in spec.get("switches", {}).items()}
+            ),
+            match_target=spec.get("match_target"),
         )
         for name, spec in data["options"].items()
     }
@@ -186,3 +209,10 @@ def load_edition(edition_id: str) -> Edition:
     if edition_id not in edition_ids():
         raise MalformedInput(f"unknown edition {edition_id!r}; known: {', '.join(edition_ids())}")
     return _edition_from_data(load_json(f"editions/{edition_id}.json"))
+
+
+@cache
+def rules_for(edition_id: str, options: tuple[str, ...]) -> Edition:
+    """The edition with ``options`` in force (:meth:`Edition.with_options`); what
+    ``State.rules`` answers."""
+    return load_edition(edition_id).with_options(options)

@@ -27,7 +27,7 @@ def summary(rules: Edition) -> dict[str, Any]:
                 "goal_with_option": {
                     name: rules.goal_for(players, (name,))
                     for name, option in rules.options.items()
-                    if players in option.seats
+                    if players in option.seats and option.goal is not None
                 },
             }
         )
@@ -36,7 +36,13 @@ def summary(rules: Edition) -> dict[str, Any]:
         "title": rules.title,
         "seats": seats,
         "options": {
-            name: {"description": o.description, "players": list(o.seats), "goal": o.goal}
+            name: {
+                "description": o.description,
+                "players": list(o.seats),
+                "goal": o.goal,
+                "switches": dict(o.switches),
+                "match_target": o.match_target,
+            }
             for name, o in rules.options.items()
         },
         "extension_goal": rules.extension_goal,

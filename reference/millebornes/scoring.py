@@ -83,6 +83,8 @@ def score_round(state: State) -> RoundScore:
     """The score sheet of the round whose tableaus ``state`` holds."""
     points = state.rules.scoring
     winner = round_winner(state)
+    if state.rules.switch("SW-PLAIN-RACE"):
+        return race_sheet(state, winner)
     shut_out = sum(1 for tableau in state.tableaus if not tableau.distance)
     extension_failed = state.extended_by is not None and winner != state.extended_by
     lines = []
@@ -119,6 +121,17 @@ def score_round(state: State) -> RoundScore:
             )
         )
     return RoundScore(winner=winner, teams=tuple(lines))
+
+
+def race_sheet(state: State, winner: int | None) -> RoundScore:
+    """SCORE-RACE-SHEET (switch SW-PLAIN-RACE): no points; the winner's line shows the round won
+    as 1 and every other item 0, so a team's match total counts the rounds it won."""
+    nothing = dict.fromkeys(SHEET_ITEMS, 0)
+    lines = tuple(
+        TeamScore(team=team, **(nothing | {"round_win": int(team == winner)}))
+        for team in range(state.teams)
+    )
+    return RoundScore(winner=winner, teams=lines)
 
 
 def match_winners(state: State) -> tuple[int, ...]:

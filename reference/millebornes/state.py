@@ -13,7 +13,7 @@ from enum import Enum, StrEnum
 from functools import cache
 
 from millebornes.cards import CATEGORY, KM, Card, Category
-from millebornes.edition import Edition, load_edition
+from millebornes.edition import Edition, load_edition, rules_for
 
 
 class Phase(StrEnum):
@@ -118,7 +118,9 @@ class State:
 
     @property
     def rules(self) -> Edition:
-        return load_edition(self.edition)
+        """The edition's rules with this match's options in force (their switches and
+        match target)."""
+        return rules_for(self.edition, self.options)
 
     @property
     def teams(self) -> int:

@@ -70,7 +70,8 @@ SHEET_LABELS = {
 
 def score_sheet(state: State, sheet: RoundScore) -> Iterator[str]:
     """The score sheet as aligned text lines."""
-    # The edition's items only: an item it scores 0 for everybody, always, is left out.
+    # The edition's items only: an item it scores 0 for everybody, always, is left out;
+    # in the plain race that is every item but the round won (SCORE-RACE-SHEET).
     points = state.rules.scoring
     unused = {
         "all_safeties": points.all_safeties_bonus,
@@ -78,6 +79,8 @@ def score_sheet(state: State, sheet: RoundScore) -> Iterator[str]:
         "extension": points.extension,
     }
     columns = [item for item in SHEET_ITEMS if unused.get(item, 1)]
+    if state.rules.switch("SW-PLAIN-RACE"):
+        columns = ["round_win"]
     widths = [len(SHEET_LABELS[c]) + 2 for c in columns]
     heads = "".join(f"{SHEET_LABELS[c]:>{w}}" for c, w in zip(columns, widths, strict=True))
     yield f"team {heads}{'round':>8}{'match':>8}"
@@ -98,9 +101,10 @@ def match_result(state: State, winners: tuple[int, ...]) -> str:
     """The closing line of a match (MATCH-TARGET, RUL-MATCH-TIE), e.g.
     ``match over after 4 rounds: team 1 wins with 5125 points``."""
     head = f"match over after {state.round_number} rounds"
+    unit = "rounds won" if state.rules.switch("SW-PLAIN-RACE") else "points"  # MATCH-RACE-END
     if not winners:
-        return f"{head}: nobody reached {state.rules.match_target} points"
+        return f"{head}: nobody reached {state.rules.match_target} {unit}"
     points = state.scores[winners[0]]
     if len(winners) == 1:
-        return f"{head}: {teams_phrase(winners)} wins with {points} points"
-    return f"{head}: {teams_phrase(winners)} tie with {points} points"
+        return f"{head}: {teams_phrase(winners)} wins with {points} {unit}"
+    return f"{head}: {teams_phrase(winners)} tie with {points} {unit}"

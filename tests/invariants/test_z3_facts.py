@@ -71,10 +71,19 @@ def test_the_engine_scores_the_best_round_end_as_z3_does(
     """The witness of the maximum, laid out as a position whose last card reaches the goal:
     the engine's score sheet (scoring.py) must give exactly z3's figure."""
     edition, players, options = configuration
-    end = best_round_end(setting(*configuration))
+    end = best_round_end(s := setting(*configuration))
     last, *laid = sorted(end.distance, key=lambda card: card.value)
-    assert not any(end.others_km), "the maximum shuts every other team out"
-    tableau = Tableau(distance=tuple(laid), safeties=end.safeties, coups_fourres=end.coups_fourres)
+    # The other teams are laid out with no distance: the maximum shuts them out, and in
+    # the race (SCORE-RACE-SHEET) their distance changes nothing on the sheet.
+    assert s.plain_race or not any(end.others_km), "the maximum shuts every other team out"
+    # A Roll on the battle pile: in the race any win is a maximum, so the witness need not
+    # hold Right of Way, and the last card must be laid by a rolling team.
+    tableau = Tableau(
+        battle=(Card.ROLL,),
+        distance=tuple(laid),
+        safeties=end.safeties,
+        coups_fourres=end.coups_fourres,
+    )
     state = position(
         edition, players, options, hands={0: [last]}, tableaus={0: tableau},
         draw_pile=() if end.draw_pile_empty else (Card.D25,), extended_by=end.extended_by,

@@ -20,7 +20,9 @@ from millebornes import (
     legal_actions,
     match_winners,
     new_round,
+    score_round,
 )
+from millebornes.edition import edition_ids, load_edition
 from millebornes.position import position
 
 AT_900 = (Card.D200, Card.D200, Card.D100, Card.D100, Card.D100, Card.D100, Card.D100)
@@ -157,3 +159,105 @@ def test_rul_match_tie_three_teams_two_tied_at_the_top() -> None:
     assert match_winners(state) == (0, 2)
     single = position(players=3, phase=Phase.MATCH_OVER, actor=None, scores=(5200, 5100, 5199))
     assert match_winners(single) == (0,)
+
+
+# --- the plain race (option race, SW-PLAIN-RACE) -------------------------------------
+
+RACE = ("race",)
+
+
+def _race_finish(scores: tuple[int, int], options: tuple[str, ...] = RACE) -> State:
+    """As ``_one_card_from_goal``, in a race: team 0 at 900 km (two 200s, a coup-fourré)
+    holding a 100; team 1 has no distance, so a points game would pay it a shutout."""
+    return position(
+        "classic",
+        2,
+        options,
+        hands={0: [Card.D100]},
+        tableaus={
+            0: Tableau(
+                battle=(Card.ROLL,),
+                distance=AT_900,
+                safeties=(Card.EXTRA_TANK,),
+                coups_fourres=(Card.EXTRA_TANK,),
+            ),
+        },
+        scores=scores,
+        dealer=1,
+    )
+
+
+@pytest.mark.rules("MATCH-RACE", "SCORE-RACE-SHEET", "SW-PLAIN-RACE")
+def test_race_sheet_scores_one_round_won_and_no_points() -> None:
+    after = assert_legal(_race_finish((0, 0)), Play(0, Card.D100, 0))
+    sheet = score_round(after)
+    assert sheet.winner == 0
+    assert [line.total for line in sheet.teams] == [1, 0]
+    assert sheet.teams[0].round_win == 1
+    assert sheet.teams[0].distance == sheet.teams[0].safeties == sheet.teams[0].shutout == 0
+    assert after.scores == (1, 0)
+    assert after.phase is Phase.ROUND_OVER
+
+
+@pytest.mark.rules("MATCH-RACE-END", "RUL-RACE-ROUNDS", "MATCH-TARGET")
+def test_race_match_ends_at_the_third_round_won() -> None:
+    assert position("classic", 2, RACE).rules.match_target == 3
+    going_on = assert_legal(_race_finish((1, 2)), Play(0, Card.D100, 0))
+    assert going_on.scores == (2, 2)
+    assert going_on.phase is Phase.ROUND_OVER
+    over = assert_legal(_race_finish((2, 2)), Play(0, Card.D100, 0))
+    assert over.scores == (3, 2)
+    assert over.phase is Phase.MATCH_OVER
+    assert match_winners(over) == (0,)
+
+
+@pytest.mark.rules("MATCH-TARGET", "SW-PLAIN-RACE")
+def test_without_the_race_the_same_round_scores_points() -> None:
+    points = _race_finish((0, 0), options=())
+    after = assert_legal(points, Play(0, Card.D100, 0))
+    assert after.scores[0] > 1000  # distance, safety, coup-fourré, win, shutout
+    assert after.rules.match_target == 5000
+
+
+def _race_blocked(distances: tuple[tuple[Card, ...], ...], scores: tuple[int, ...]) -> State:
+    """A 3-player race whose last card (seat 0's Stop) is about to be discarded."""
+    return position(
+        "classic",
+        3,
+        RACE,
+        hands={0: [Card.STOP]},
+        tableaus={
+            team: Tableau(battle=(Card.ROLL,), distance=d) for team, d in enumerate(distances)
+        },
+        draw_pile=(),
+        scores=scores,
+    )
+
+
+@pytest.mark.rules("RUL-RACE-NO-FINISHER", "MATCH-RACE", "END-WINNER")
+def test_race_round_without_finisher_goes_to_the_farthest() -> None:
+    state = _race_blocked(((Card.D100,), (Card.D100, Card.D25), (Card.D50,)), (0, 2, 1))
+    after = assert_legal(state, Discard(0, Card.STOP))
+    assert score_round(after).winner == 1
+    assert after.scores == (0, 3, 1)
+    assert after.phase is Phase.MATCH_OVER
+
+
+@pytest.mark.rules("RUL-RACE-NO-FINISHER", "RUL-FARTHEST-TIE")
+def test_race_round_with_a_tie_counts_for_nobody() -> None:
+    state = _race_blocked(((Card.D100,), (Card.D100,), (Card.D50,)), (2, 2, 2))
+    after = assert_legal(state, Discard(0, Card.STOP))
+    assert score_round(after).winner is None
+    assert after.scores == (2, 2, 2)
+    assert after.phase is Phase.ROUND_OVER
+
+
+@pytest.mark.rules("RUL-RACE-EXTENSION", "SW-EXTENSION")
+def test_race_is_not_offered_where_the_extension_is() -> None:
+    for edition in edition_ids():
+        rules = load_edition(edition)
+        offered = any(o.switches.get("SW-PLAIN-RACE") for o in rules.options.values())
+        assert not (offered and rules.switch("SW-EXTENSION")), edition
+    with pytest.raises(MalformedInput, match="unknown option"):
+        new_round("allonge", 2, RACE, seed=1)
+    assert all("race" in load_edition(e).options for e in ("classic", "cars", "asterix"))

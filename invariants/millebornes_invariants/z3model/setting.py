@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from millebornes import Card, Phase, load_edition
+from millebornes import Card, Phase
 from millebornes.cards import CATEGORY, CURES, KM, PILE, SAFETY_OF, Category, Pile
-from millebornes.edition import Scoring
+from millebornes.edition import Scoring, rules_for
 
 NONE = -1
 """The code of "no card" (an empty pile, no pending hazard) and of "no seat"."""
@@ -104,6 +104,8 @@ class Setting:
     """SW-ROUND-END-DISTANCE-EXHAUSTED: the round ends once no distance card is left to lay."""
     win_requires_goal: bool
     """SW-WIN-REQUIRES-GOAL: only a team at the goal wins the round."""
+    plain_race: bool
+    """SW-PLAIN-RACE (option race): the sheet scores 1 for the round won and nothing else."""
     max_200: int
     speed_limit_km: int
     scoring: Scoring
@@ -121,7 +123,7 @@ class Setting:
 
 @cache
 def setting(edition: str, players: int, options: tuple[str, ...] = ()) -> Setting:
-    rules = load_edition(edition)
+    rules = rules_for(edition, tuple(sorted(options)))  # the options' switches and target
     box = tuple(rules.count(card, players) for card in KINDS)
     goal = rules.goal_for(players, tuple(sorted(options)))
     extension_goal = NONE if rules.extension_goal is None else rules.extension_goal
@@ -138,6 +140,7 @@ def setting(edition: str, players: int, options: tuple[str, ...] = ()) -> Settin
         may_extend=rules.switch("SW-EXTENSION") and goal < extension_goal,
         distance_exhausted_ends=rules.switch("SW-ROUND-END-DISTANCE-EXHAUSTED"),
         win_requires_goal=rules.switch("SW-WIN-REQUIRES-GOAL"),
+        plain_race=rules.switch("SW-PLAIN-RACE"),
         max_200=rules.max_200_per_round,
         speed_limit_km=rules.speed_limit_max_km,
         scoring=rules.scoring,

@@ -56,6 +56,8 @@ def sheet(
     held cards when the round ended (SCORE-DELAYED-ACTION)."""
     points = s.scoring
     best = winner(s, tableau, extended_by)
+    if s.plain_race:  # SCORE-RACE-SHEET: 1 for the round won, no points
+        return tuple(ite(best == team, 1, 0) for team in range(len(tableau)))
     goal = goal_in_force(s, extended_by)
     has_distance = [total(row[k] for k in DISTANCE) > 0 for row in tableau]
     shut_out = count(negate(h) for h in has_distance)  # RUL-SHUTOUT-TEAM

@@ -145,13 +145,15 @@ def _deciding(config: Config, seat: int) -> State:
 
 
 def _empty_pile(config: Config, empty: tuple[int, ...]) -> State:
-    """The draw pile is empty; seat 0 plays; the seats in ``empty`` hold no card."""
+    """The draw pile is empty; seat 0 plays; the seats in ``empty`` hold no card.
+
+    The hands are not topped up: once the draw pile is empty short hands are loadable
+    (INV-HAND-SIZE), and a topped-up hand would not be passed over."""
     hands = {s: [Card.D50] for s in range(config.players) if s not in empty}
     hands[0] = [Card.D25]
     return position(
         config.edition,
         config.players,
-        fill_hands=True,  # a loadable state (INV-HAND-SIZE)
         hands=hands,
         tableaus={t: ROLLING for t in range(_teams(config))},
         draw_pile=(),

@@ -83,8 +83,11 @@ def past_the_goal(config: Config) -> tuple[State, Action] | None:
 
 def tie_at_match_target(config: Config) -> tuple[State, Action] | None:
     """RUL-MATCH-TIE: the last card of a blocked round is discarded; every team had the
-    same distance and each reaches the match target with the same total."""
-    rules = load_edition(config.edition)
+    same distance and each reaches the match target with the same total. Not in the
+    race (MATCH-RACE-END): a round without a winner adds nothing there, so no tie."""
+    rules = load_edition(config.edition).with_options(config.options)
+    if rules.switch("SW-PLAIN-RACE"):
+        return None
     teams = rules.teams_by_seats[config.players]
     scores = [rules.match_target - 50] * teams
     state = position(
@@ -99,6 +102,43 @@ def tie_at_match_target(config: Config) -> tuple[State, Action] | None:
     return state, Discard(0, Card.STOP)
 
 
+def race_won(config: Config) -> tuple[State, Action] | None:
+    """MATCH-RACE-END: every team has won one round less than the match needs; team 0,
+    25 km short of the goal, lays a 25 and wins the match (a points match goes on)."""
+    rules = load_edition(config.edition).with_options(config.options)
+    laid = _distance_cards(config, _goal(config) - 25)
+    if laid is None:
+        return None
+    teams = rules.teams_by_seats[config.players]
+    state = position(
+        config.edition,
+        config.players,
+        config.options,
+        hands={0: [Card.D25]},
+        tableaus={0: Tableau(battle=ROLLING, distance=laid)},
+        scores=[rules.match_target - 1] * teams,
+        fill_hands=True,  # a loadable state: every hand full (INV-HAND-SIZE)
+    )
+    return state, Play(0, Card.D25, 0)
+
+
+def farthest_wins_blocked(config: Config) -> tuple[State, Action] | None:
+    """RUL-RACE-NO-FINISHER: the last card of a blocked round is discarded; team 0 is
+    farthest and, in the race, wins the round without finishing."""
+    teams = load_edition(config.edition).teams_by_seats[config.players]
+    tableaus = {team: Tableau(battle=ROLLING, distance=(Card.D100,)) for team in range(teams)}
+    tableaus[0] = Tableau(battle=ROLLING, distance=(Card.D100, Card.D25))
+    state = position(
+        config.edition,
+        config.players,
+        config.options,
+        hands={0: [Card.STOP]},
+        tableaus=tableaus,
+        draw_pile=(),
+    )
+    return state, Discard(0, Card.STOP)
+
+
 def _goal(config: Config) -> int:
     return load_edition(config.edition).goal_for(config.players, config.options)
 
@@ -109,7 +149,11 @@ REJECTION_SCENARIOS: dict[str, Scenario] = {
 }
 """Positions refused for one rule alone; used where the playouts found no such rejection."""
 
-STEP_SCENARIOS: dict[str, Scenario] = {"RUL-MATCH-TIE": tie_at_match_target}
+STEP_SCENARIOS: dict[str, Scenario] = {
+    "RUL-MATCH-TIE": tie_at_match_target,
+    "MATCH-RACE-END": race_won,
+    "RUL-RACE-NO-FINISHER": farthest_wins_blocked,
+}
 """Positions whose action exercises a rule; used where no playout step covers it."""
 
 

@@ -14,7 +14,7 @@ from millebornes.conformance.canon import JsonDict
 from millebornes.conformance.cases import make_case, state_json
 from millebornes.conformance.configs import Config
 from millebornes.conformance.tags import Tags, deal_tags
-from millebornes.edition import load_edition
+from millebornes.edition import edition_ids, load_edition
 from millebornes.engine import apply, new_match
 from millebornes.errors import IllegalAction
 from millebornes.shuffle import round_seed, shuffled
@@ -117,7 +117,8 @@ def _refused_deck(config: Config, slug: str, deck: tuple[Card, ...], what: str) 
 
 
 def edition_setup_cases(edition: str) -> Iterator[JsonDict]:
-    """Per edition: a deck a card short; a seat count and an option the edition refuses."""
+    """Per edition: a deck a card short; a seat count and an option the edition refuses;
+    each option another edition offers and this one does not."""
     rules = load_edition(edition)
     first = Config(edition, rules.seat_counts[0])
     box = rules.playing_cards(first.players)
@@ -149,5 +150,34 @@ def edition_setup_cases(edition: str) -> Iterator[JsonDict]:
             ),
             provenance={"method": "constructed", "seed": None},
             input={"deck": [card.name for card in rules.playing_cards(refused[0])]},
+            expected={"outcome": "malformed"},
+        )
+    yield from _options_not_offered(edition)
+
+
+def _options_not_offered(edition: str) -> Iterator[JsonDict]:
+    """An option of another edition asked of this one is malformed (e.g. the race in the
+    Allonge rules, RUL-RACE-EXTENSION); the case carries the option's rules, so the
+    edition's rulings on them are credited to it."""
+    rules = load_edition(edition)
+    players = rules.seat_counts[0]
+    elsewhere = {
+        name: option
+        for other in edition_ids()
+        for name, option in load_edition(other).options.items()
+        if name not in rules.options
+    }
+    for name, option in sorted(elsewhere.items()):
+        yield make_case(
+            "setup",
+            Config(edition, players, (name,)),
+            "option-not-offered",
+            tags=Tags(set(option.rules), {"malformed"}),
+            description=(
+                f"{rules.title} does not offer the option {name}: starting a round with it "
+                "is malformed"
+            ),
+            provenance={"method": "constructed", "seed": None},
+            input={"deck": [card.name for card in rules.playing_cards(players)]},
             expected={"outcome": "malformed"},
         )

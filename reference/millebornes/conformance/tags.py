@@ -297,12 +297,20 @@ def sheet_tags(state: State, sheet: RoundScore) -> Tags:
             tags.add("END-WINNER-AT-GOAL")
         else:
             tags.add("RUL-FARTHEST-TIE")
+    elif rules.switch("SW-PLAIN-RACE"):
+        tags.add("SCORE-ROUND-WIN")  # the round won is the race sheet's only item
     else:
         tags.add("SCORE-ROUND-WIN", "SCORE-NO-200")
         if points.delayed_action and at_goal:
             tags.add("SCORE-DELAYED-ACTION")
         if rules.switch("SW-WIN-REQUIRES-GOAL"):
             tags.add("END-WINNER-AT-GOAL")
+    if rules.switch("SW-PLAIN-RACE"):
+        tags.add("MATCH-RACE", "SCORE-RACE-SHEET")
+        if not at_goal:
+            tags.add("RUL-RACE-NO-FINISHER")
+        if state.phase is Phase.MATCH_OVER:
+            tags.add("MATCH-RACE-END", "RUL-RACE-ROUNDS")
     if state.extended_by is not None and points.extension:
         tags.add("SCORE-EXTENSION")
         tags.mark("extension")

@@ -17,7 +17,7 @@ from typing import Final
 
 from millebornes.actions import CoupFourre, Decline, Discard, Draw, Extension, Play
 from millebornes.cards import CATEGORY, CURES, KM, PILE, SAFETY_OF, Card, Category, Pile
-from millebornes.edition import edition_ids, load_edition
+from millebornes.edition import edition_ids, load_edition, rules_for
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card)
 """``CARDS[i]`` is the card whose integer value is ``i``: the way back to the reference."""
@@ -116,7 +116,7 @@ class Match:
 @cache
 def match_of(edition: str, players: int, options: tuple[str, ...]) -> Match:
     """The fixed figures of a match, read the way the reference reads them."""
-    rules = load_edition(edition)
+    rules = rules_for(edition, options)  # the options' switches and match target, as State.rules
     teams = rules.teams_by_seats[players]
     goal = rules.goal_for(players, options)  # as State.goal reads it
     extension_goal = rules.extension_goal if rules.extension_goal is not None else goal
