@@ -7,11 +7,11 @@ touching anything; each action kind then has one small transition function.
 
 from __future__ import annotations
 
-from bisect import insort
 from dataclasses import replace
 from typing import assert_never
 
 from millebornes.errors import IllegalAction, MalformedInput
+from millebornes.family_kit import broken, sorted_with, without
 from millebornes.funspeed.actions import (
     ACTIONS,
     Attack,
@@ -60,7 +60,6 @@ from millebornes.funspeed.rules import (
     SAFETY_RULES,
     TRASH_RULES,
     UTURN_RULES,
-    broken,
     receivable,
     tied,
 )
@@ -331,20 +330,13 @@ def apply(state: FsState, action: FsAction) -> FsState:
             assert_never(action)
 
 
-def _without(hand: tuple[FsCard, ...], card: FsCard) -> tuple[FsCard, ...]:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
-
-
 def _give(state: FsState, seat: int, card: FsCard) -> FsState:
-    cards = list(state.hands[seat])
-    insort(cards, card)
-    return replace(state, hands=with_hand(state.hands, seat, tuple(cards)))
+    return replace(state, hands=with_hand(state.hands, seat, sorted_with(state.hands[seat], card)))
 
 
 def _spend(state: FsState, seat: int, card: FsCard) -> FsState:
     """``card`` leaves ``seat``'s hand."""
-    return replace(state, hands=with_hand(state.hands, seat, _without(state.hands[seat], card)))
+    return replace(state, hands=with_hand(state.hands, seat, without(state.hands[seat], card)))
 
 
 def _use_once(state: FsState, seat: int, card: FsCard) -> FsState:
@@ -530,13 +522,13 @@ def _police(state: FsState, action: Police) -> FsState:
     after = replace(
         after,
         hands=with_hand(
-            after.hands, action.target, _without(after.hands[action.target], action.take)
+            after.hands, action.target, without(after.hands[action.target], action.take)
         ),
     )
     after = _give(after, action.seat, action.take)
     after = replace(
         after,
-        hands=with_hand(after.hands, action.seat, _without(after.hands[action.seat], action.give)),
+        hands=with_hand(after.hands, action.seat, without(after.hands[action.seat], action.give)),
     )
     return _end_turn(_give(after, action.target, action.give))
 
