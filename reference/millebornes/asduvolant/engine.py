@@ -531,7 +531,8 @@ def _end_turn(state: AvState, next_seat: int | None = None) -> AvState:
     hand below six is completed from the turn player leftwards; the next turn goes to the
     left (or to the coup-fourré player, AV-CF-TURN)."""
     n = state.players
-    stuck = state.stuck + 1 if state.forced and state.played else 0
+    blocked = state.forced and state.played and state.reshuffles  # RUL-AV-DECLARE
+    stuck = state.stuck + 1 if blocked else 0
     if stuck >= n:
         return _over(replace(state, stuck=stuck), farthest(state))
     for step in range(n):
