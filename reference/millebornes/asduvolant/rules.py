@@ -195,7 +195,8 @@ def _under_token(state: AvState, action: Move) -> bool:
 def _accelerated_under_token(state: AvState, action: Move) -> bool:
     # RUL-AV-ACCEL-TOKEN: the doubled value under the token too.
     doubled = KM[action.card] << action.accelerated
-    return not state.cars[action.seat].limit or doubled <= DATA.limit_token_km
+    limited = action.accelerated and state.cars[action.seat].limit
+    return not limited or doubled <= DATA.limit_token_km
 
 
 def _limit_here(state: AvState, seat: int) -> int | None:
@@ -212,7 +213,7 @@ def _within_square(state: AvState, action: Move) -> bool:
 def _accelerated_within_square(state: AvState, action: Move) -> bool:
     # AV-ACCEL: the doubled value on a speed-limit square.
     limit = _limit_here(state, action.seat)
-    return limit is None or KM[action.card] << action.accelerated <= limit
+    return not action.accelerated or limit is None or KM[action.card] << 1 <= limit
 
 
 def _from_entry(state: AvState, action: Move) -> bool:
