@@ -183,6 +183,8 @@ def _candidates(state: AvState, seat: int) -> list[AvAction]:
         return [CoupFourre(seat, safety), Pass(seat)] if safety is not None else [Pass(seat)]
     if state.phase is AvPhase.U_TURN:
         return [UTurn(seat), Pass(seat)]
+    if state.phase is AvPhase.TRIM:
+        return [Discard(seat, c) for c in hand]
     if state.phase is not AvPhase.PLAY:
         return []
     return _plays(state, seat, hand) + [Discard(seat, c) for c in hand] + [EndTurn(seat)]
@@ -453,7 +455,12 @@ def _turbo(state: AvState, action: Turbo) -> AvState:
 def _discard(state: AvState, action: Discard) -> AvState:
     """AV-DISCARD; RUL-AV-DECLARE: a discard is forced when nothing but discards was legal."""
     forced = all(isinstance(a, (Discard, EndTurn)) for a in legal_actions(state))
-    return _played(_lay(state, action.seat, action.card), forced=forced)
+    after = _lay(state, action.seat, action.card)
+    if state.phase is AvPhase.TRIM:  # RUL-AV-TURBO
+        if len(after.hands[action.seat]) > DATA.hand_size:
+            return after
+        return _end_turn(replace(after, resume=None), next_seat=state.resume)
+    return _played(after, forced=forced)
 
 
 def _coup_fourre(state: AvState, action: CoupFourre) -> AvState:
@@ -462,12 +469,15 @@ def _coup_fourre(state: AvState, action: CoupFourre) -> AvState:
     while len(after.hands[action.seat]) < DATA.hand_size:
         after = _draw(after, action.seat)
     after = replace(after, pending=None, source=None, forced=False)
+    if len(after.hands[after.turn]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
+        return replace(after, phase=AvPhase.TRIM, actor=after.turn, resume=action.seat)
     return _end_turn(after, next_seat=action.seat)
 
 
 def _uturn(state: AvState, action: UTurn) -> AvState:
     """AV-UTURN, RUL-AV-UTURN-COUNTS: the car goes back, the move counts for nothing; the
-    Demi-tour player draws back to six; the mover's turn ends."""
+    Demi-tour player draws back to six; the mover's turn goes on only for a Turbo's play
+    left, then passes to the mover's left."""
     mover, origin, card = state.mover, state.origin, state.moved
     assert mover is not None and origin is not None and card is not None  # a Demi-tour window
     car = state.cars[mover]
@@ -481,7 +491,7 @@ def _uturn(state: AvState, action: UTurn) -> AvState:
     )
     after = _lay(_set_car(state, mover, back), action.seat, AvCard.U_TURN)
     after = _draw(replace(after, played=state.played), action.seat)
-    return _end_turn(replace(after, mover=None, origin=None, moved=None, forced=False))
+    return _played(replace(after, mover=None, origin=None, moved=None))
 
 
 def _pass(state: AvState) -> AvState:

@@ -327,9 +327,14 @@ def _not_taken(state: AvState, action: Discard) -> bool:
     return state.taken is None
 
 
+def _playing_or_trimming(state: AvState, action: Discard) -> bool:
+    # AV-PLAY-ONE; RUL-AV-TURBO: discards bring a hand cut short by a coup-fourré to six.
+    return state.phase in (AvPhase.PLAY, AvPhase.TRIM)
+
+
 DISCARD_RULES: tuple[Rule[Discard], ...] = (
     ("AV-ACTOR", _is_actor),
-    ("AV-PLAY-ONE", _playing),
+    ("AV-PLAY-ONE", _playing_or_trimming),
     ("AV-CARD-IN-HAND", _card_in_hand),
     ("AV-DISCARD", _not_taken),
 )
@@ -341,8 +346,8 @@ def _accelerated_game(state: AvState, action: EndTurn) -> bool:
 
 
 def _one_card_played(state: AvState, action: EndTurn) -> bool:
-    # RUL-AV-ACCELERATED: at least one card first.
-    return state.played > 0
+    # RUL-AV-ACCELERATED: at least one card first, and no more than six left.
+    return state.played > 0 and len(state.hands[action.seat]) <= DATA.hand_size
 
 
 END_TURN_RULES: tuple[Rule[EndTurn], ...] = (

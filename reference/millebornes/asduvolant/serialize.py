@@ -106,6 +106,7 @@ def state_to_dict(state: AvState) -> dict[str, Any]:
         "mover": state.mover,
         "origin": None if state.origin is None else list(state.origin),
         "moved": _name(state.moved),
+        "resume": state.resume,
         "reshuffles": state.reshuffles,
         "winners": list(state.winners),
     }
@@ -210,6 +211,7 @@ def state_from_dict(data: object) -> AvState:
         mover=kit.seat_or_none(kit.json_field(data, "mover"), "mover", players),
         origin=_origin(kit.json_field(data, "origin")),
         moved=_optional_card(kit.json_field(data, "moved"), "moved"),
+        resume=kit.seat_or_none(kit.json_field(data, "resume"), "resume", players),
         reshuffles=_count(kit.json_field(data, "reshuffles"), "reshuffles"),
         winners=tuple(
             s
@@ -243,6 +245,8 @@ def check_whole(state: AvState) -> None:
     in_uturn = state.phase is AvPhase.U_TURN
     if {state.mover is not None, state.origin is not None, state.moved is not None} != {in_uturn}:
         raise MalformedInput("mover: a mover, origin and card exactly in a Demi-tour window")
+    if (state.resume is not None) != (state.phase is AvPhase.TRIM):
+        raise MalformedInput("resume: a seat exactly while an attacker trims the hand")
     if state.phase in WINDOWS and state.actor == state.turn:
         raise MalformedInput("actor: a window asks another seat than the turn's")
 

@@ -27,6 +27,8 @@ class AvPhase(StrEnum):
     """The target of the pending attack may answer with a coup-fourré (RUL-AV-CF-WINDOW)."""
     U_TURN = "u_turn"
     """Opponents holding a Demi-tour may cancel the move just made (RUL-AV-UTURN-WINDOW)."""
+    TRIM = "trim"
+    """The attacker whose Turbo a coup-fourré cut short discards down to six (RUL-AV-TURBO)."""
     OVER = "over"
     """The game is over (AV-END-FINISH, AV-END-STUCK)."""
 
@@ -104,6 +106,8 @@ class AvState:
     """In a Demi-tour window: the square and lane the mover left."""
     moved: AvCard | None = None
     """In a Demi-tour window: the distance card of the move."""
+    resume: int | None = None
+    """While trimming: the seat that plays next (the coup-fourré player, AV-CF-TURN)."""
     reshuffles: int = 0
     """How many times the discard pile became the draw pile (AV-RESHUFFLE, AV-BONUS-GAME)."""
     winners: tuple[int, ...] = ()
