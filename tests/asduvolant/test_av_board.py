@@ -8,9 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 from av_support import C, assert_legal
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from millebornes._spec import load_json, spec_dir
 from millebornes.asduvolant import AvPhase, default_board, load_board, new_game
@@ -40,7 +40,7 @@ def small_board() -> dict[str, Any]:
 
 @pytest.mark.rules("BOARD-FILE", "ASM-AV-LAYOUT", "RUL-AV-BOARD-FILE")
 def test_the_default_board_matches_the_schema_and_the_stated_layout() -> None:
-    jsonschema.validate(DEFAULT, SCHEMA)
+    Draft202012Validator(SCHEMA).validate(DEFAULT)
     board = default_board()
     assert board.to_dict() == {k: v for k, v in DEFAULT.items() if k != "$comment"}
     squares = board.squares
@@ -102,7 +102,7 @@ def test_unreadable_and_non_json_files_are_malformed_input(tmp_path: Path) -> No
 @pytest.mark.rules("BOARD-FILE", "BOARD-SQUARES", "BOARD-LIMIT", "BOARD-BONUS", "RUL-AV-BONUS")
 def test_a_board_loaded_from_a_file_drives_the_game(tmp_path: Path) -> None:
     data = small_board()
-    jsonschema.validate(data, SCHEMA)
+    Draft202012Validator(SCHEMA).validate(data)
     path = tmp_path / "plain.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     board = load_board(path)

@@ -9,6 +9,7 @@ from av_support import C, assert_legal, car, play, position
 
 from millebornes.asduvolant import (
     AvPhase,
+    AvState,
     apply,
     game_points,
     legal_actions,
@@ -58,7 +59,7 @@ def test_a_discard_chosen_over_a_play_is_not_a_blocked_turn() -> None:
     assert assert_legal(state, Discard(0, C.ROLL)).stuck == 0
 
 
-def _finished(**fields: object) -> object:
+def _finished(**fields: object) -> AvState:
     return replace(position(), phase=AvPhase.OVER, actor=None, **fields)  # type: ignore[arg-type]
 
 
@@ -72,16 +73,16 @@ def test_the_5000_point_count() -> None:
     state = _finished(cars=cars, winners=(0,), options=frozenset({"points_5000"}))
     # Seat 0: 1000 km + 2 safeties + 1 coup-fourré + win + win without 200 + 500 (seat 1
     # laid no distance card); seat 1: 475 km (its square) and nothing else.
-    assert game_points(state) == (1000 + 200 + 300 + 400 + 200 + 500, 475)  # type: ignore[arg-type]
-    assert game_points(replace(state, options=frozenset())) == (0, 0)  # type: ignore[arg-type]
+    assert game_points(state) == (1000 + 200 + 300 + 400 + 200 + 500, 475)
+    assert game_points(replace(state, options=frozenset())) == (0, 0)
 
 
 @pytest.mark.rules("AV-BONUS-GAME", "RUL-AV-BONUS-STACK")
 def test_the_bonus_game_adds_a_plain_win_and_an_early_finish() -> None:
     cars = (car(40, laid_distance=12), car(10, 0, laid_distance=3, laid_100=1))
     state = _finished(cars=cars, winners=(0,), options=frozenset({"bonus"}))
-    assert game_points(state) == (1000 + 400 + 200 + 500 + 300, 250)  # type: ignore[arg-type]
-    late = replace(state, reshuffles=1)  # type: ignore[type-var]
+    assert game_points(state) == (1000 + 400 + 200 + 500 + 300, 250)
+    late = replace(state, reshuffles=1)
     assert game_points(late) == (1000 + 400 + 200 + 500, 250)
 
 
