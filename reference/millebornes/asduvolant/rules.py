@@ -375,9 +375,9 @@ def _matching_safety(state: AvState, action: CoupFourre) -> bool:
 
 COUP_FOURRE_RULES: tuple[Rule[CoupFourre], ...] = (
     ("AV-ACTOR", _is_actor),
-    ("RUL-AV-CF-WINDOW", _in(AvPhase.COUP_FOURRE, "RUL-AV-CF-WINDOW")),
     ("AV-CARD-IN-HAND", _card_in_hand),
     ("AV-CF", _matching_safety),
+    ("RUL-AV-CF-WINDOW", _in(AvPhase.COUP_FOURRE, "RUL-AV-CF-WINDOW")),
 )
 
 
