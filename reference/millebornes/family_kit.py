@@ -1,6 +1,6 @@
 """What every rule family outside the classic one shares (Fun & Speed, As du Volant).
 
-A family has its own cards, state and actions (spec/families/*/design.md), but
+A family has its own cards, state and actions (``spec/families/<family>/``), but
 the machinery around them is the same: precondition tables read by
 ``violations`` and ``legal_actions`` alike, immutable tuples updated by copy,
 and one JSON boundary where every field is checked and a wrong one is named in
