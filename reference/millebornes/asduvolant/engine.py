@@ -39,9 +39,9 @@ from millebornes.asduvolant.cards import (
     Kind,
 )
 from millebornes.asduvolant.rules import (
-    TABLE_OF,
     clear,
     route,
+    table_of,
 )
 from millebornes.asduvolant.state import AvPhase, AvState, Car, box_tokens
 from millebornes.asduvolant.track import Board, default_board
@@ -156,7 +156,7 @@ def violations(state: AvState, action: AvAction) -> tuple[str, ...]:
 
 def _broken(state: AvState, action: AvAction) -> tuple[str, ...]:
     """``violations`` of an action known to be well formed (the candidates of legal_actions)."""
-    return broken(TABLE_OF[type(action)], state, action)
+    return broken(table_of(type(action)), state, action)
 
 
 def is_legal(state: AvState, action: AvAction) -> bool:

@@ -141,7 +141,7 @@ def _playable_once_taken(state: AvState, action: DrawDiscard) -> bool:
         taken=card,
     )
     return any(
-        not broken(TABLE_OF[type(play)], taken, play) for play in plays_of(taken, seat, card)
+        not broken(table_of(type(play)), taken, play) for play in plays_of(taken, seat, card)
     )
 
 
@@ -405,10 +405,17 @@ PASS_RULES: tuple[Rule[Pass], ...] = (
 )
 
 
-TABLE_OF: dict[type, tuple[Rule[Any], ...]] = {
-    DrawPile: DRAW_PILE_RULES, DrawDiscard: DRAW_DISCARD_RULES, Move: MOVE_RULES,
-    Attack: ATTACK_RULES, Remedy: REMEDY_RULES, Safety: SAFETY_RULES, Turbo: TURBO_RULES,
-    Discard: DISCARD_RULES, EndTurn: END_TURN_RULES, CoupFourre: COUP_FOURRE_RULES,
-    UTurn: UTURN_RULES, Pass: PASS_RULES,
+TABLE_NAME: dict[type, str] = {
+    DrawPile: "DRAW_PILE_RULES", DrawDiscard: "DRAW_DISCARD_RULES", Move: "MOVE_RULES",
+    Attack: "ATTACK_RULES", Remedy: "REMEDY_RULES", Safety: "SAFETY_RULES",
+    Turbo: "TURBO_RULES", Discard: "DISCARD_RULES", EndTurn: "END_TURN_RULES",
+    CoupFourre: "COUP_FOURRE_RULES", UTurn: "UTURN_RULES", Pass: "PASS_RULES",
 }  # fmt: skip
-"""The precondition table of each action kind."""
+"""The name of each action kind's precondition table in this module."""
+
+
+def table_of(kind: type) -> tuple[Rule[Any], ...]:
+    """The precondition table of an action kind, looked up when asked (a mutant that
+    replaces a table of this module is seen at once)."""
+    table: tuple[Rule[Any], ...] = globals()[TABLE_NAME[kind]]
+    return table

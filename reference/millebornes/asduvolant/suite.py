@@ -42,7 +42,7 @@ from millebornes.asduvolant.actions import (
 from millebornes.asduvolant.arrange import car, position
 from millebornes.asduvolant.cards import ATTACKS, DATA, KIND, AvCard, Kind, parse_av_card
 from millebornes.asduvolant.engine import _broken, apply, legal_actions, new_game, violations
-from millebornes.asduvolant.rules import TABLE_OF, route
+from millebornes.asduvolant.rules import TABLE_NAME, route, table_of
 from millebornes.asduvolant.scoring import game_points
 from millebornes.asduvolant.serialize import (
     ACTION_TYPES,
@@ -70,9 +70,9 @@ SEAT_OPTIONS: dict[int, tuple[str, ...]] = {
 """The option set each seat count's game is played with, so every option has a game."""
 
 TABLES: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = tuple(
-    (kind.__name__, table) for kind, table in TABLE_OF.items()
+    (name, table_of(kind)) for kind, name in TABLE_NAME.items()
 )
-"""Every precondition table of the family, by action kind."""
+"""Every precondition table of the family, by name."""
 
 GAME_RULES = ("AV-BOX", "ASM-AV-COUNTS", "AV-TOKENS", "AV-SEATS", "AV-DEAL",
               "RUL-AV-FIRST-PLAYER", "AV-GOAL", "AV-HAND-SIX", "AV-TURN-ORDER", "AV-NO-ROLL",
@@ -105,7 +105,7 @@ _EFFECTS = {
 
 def table_ids(action: AvAction) -> tuple[str, ...]:
     """The rule IDs of the table that judges ``action`` (all rows, in order)."""
-    return tuple(dict.fromkeys(rule_id for rule_id, _ in TABLE_OF[type(action)]))
+    return tuple(dict.fromkeys(rule_id for rule_id, _ in table_of(type(action))))
 
 
 def effect_ids(before: AvState, action: AvAction, after: AvState) -> tuple[str, ...]:
