@@ -159,3 +159,34 @@ def field_reader(
         return json_int(value, name, nullable=nullable(kind, name))
 
     return read
+
+
+def optional_card(value: object, field: str, parse: Callable[[object, str], E]) -> E | None:
+    """A card ID or null."""
+    return None if value is None else parse(value, field)
+
+
+# --- checking actions built in Python -----------------------------------------------------------
+
+
+def check_seat(value: object, field: str, players: int) -> None:
+    """:class:`MalformedInput` unless ``value`` is a seat of a ``players``-seat game."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise MalformedInput(f"{field}: seat {value!r} does not exist (0..{players - 1})")
+
+
+def check_flag(value: object, field: str) -> None:
+    if not isinstance(value, bool):
+        raise MalformedInput(f"{field}: true or false, not {value!r}")
+
+
+def check_card(
+    value: object, field: str, family: tuple[type[E], str], kind: Enum | None, kinds: Any
+) -> None:
+    """:class:`MalformedInput` unless ``value`` is a card of ``family`` (its enum and its
+    title), and of ``kind`` when one is given (``kinds`` maps a card to its kind)."""
+    cards, title = family
+    if not isinstance(value, cards):
+        raise MalformedInput(f"{field}: not a {title} card: {value!r}")
+    if kind is not None and kinds[value] is not kind:
+        raise MalformedInput(f"{field}: {value.name} is not a {kind} card")

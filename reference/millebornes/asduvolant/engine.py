@@ -46,7 +46,15 @@ from millebornes.asduvolant.rules import (
 from millebornes.asduvolant.state import AvPhase, AvState, Car, box_tokens
 from millebornes.asduvolant.track import Board, default_board
 from millebornes.errors import IllegalAction, MalformedInput
-from millebornes.family_kit import broken, sorted_with, with_item, without
+from millebornes.family_kit import (
+    broken,
+    check_card,
+    check_flag,
+    check_seat,
+    sorted_with,
+    with_item,
+    without,
+)
 from millebornes.shuffle import MASK64, round_seed, shuffled
 
 # --- starting ------------------------------------------------------------------------------
@@ -111,20 +119,11 @@ def new_game(
 
 
 def _seat(state: AvState, value: object, field: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < state.players:
-        raise MalformedInput(f"{field}: seat {value!r} does not exist (0..{state.players - 1})")
+    check_seat(value, field, state.players)
 
 
 def _card(value: object, field: str, kind: Kind | None = None) -> None:
-    if not isinstance(value, AvCard):
-        raise MalformedInput(f"{field}: not an As du Volant card: {value!r}")
-    if kind is not None and KIND[value] is not kind:
-        raise MalformedInput(f"{field}: {value.name} is not a {kind} card")
-
-
-def _flag(value: object, field: str) -> None:
-    if not isinstance(value, bool):
-        raise MalformedInput(f"{field}: true or false, not {value!r}")
+    check_card(value, field, (AvCard, "As du Volant"), kind, KIND)
 
 
 def check_well_formed(state: AvState, action: object) -> None:
@@ -134,8 +133,8 @@ def check_well_formed(state: AvState, action: object) -> None:
     _seat(state, getattr(action, "seat", None), "seat")
     if isinstance(action, Move):
         _card(action.card, "card", Kind.DISTANCE)
-        _flag(action.accelerated, "accelerated")
-        _flag(action.shortcut, "shortcut")
+        check_flag(action.accelerated, "accelerated")
+        check_flag(action.shortcut, "shortcut")
     elif isinstance(action, Attack):
         _card(action.card, "card", Kind.ATTACK)
         _seat(state, action.target, "target")

@@ -116,12 +116,12 @@ def to_json(state: AvState) -> str:
     return canonical(state_to_dict(state))
 
 
+def _maybe_card(value: object, field: str) -> AvCard | None:
+    return kit.optional_card(value, field, parse_av_card)
+
+
 def _cards(value: object, field: str) -> tuple[AvCard, ...]:
     return kit.card_list(value, field, parse_av_card)
-
-
-def _optional_card(value: object, field: str) -> AvCard | None:
-    return None if value is None else parse_av_card(value, field)
 
 
 def _count(value: object, field: str) -> int:
@@ -138,7 +138,7 @@ def _car_from(value: object, field: str) -> Car:
     car = Car(
         square=_count(kit.json_field(value, "square"), f"{field}.square"),
         lane=_count(kit.json_field(value, "lane"), f"{field}.lane"),
-        attack=_optional_card(kit.json_field(value, "attack"), f"{field}.attack"),
+        attack=_maybe_card(kit.json_field(value, "attack"), f"{field}.attack"),
         limit=kit.json_bool(kit.json_field(value, "limit"), f"{field}.limit"),
         safeties=_cards(kit.json_field(value, "safeties"), f"{field}.safeties"),
         coups_fourres=_cards(kit.json_field(value, "coups_fourres"), f"{field}.coups_fourres"),
@@ -201,16 +201,16 @@ def state_from_dict(data: object) -> AvState:
         hands=tuple(tuple(sorted(_cards(h, f"hands[{i}]"))) for i, h in enumerate(hands)),
         cars=tuple(_car_from(c, f"cars[{i}]") for i, c in enumerate(cars)),
         supply=_supply(kit.json_field(data, "supply")),
-        taken=_optional_card(kit.json_field(data, "taken"), "taken"),
+        taken=_maybe_card(kit.json_field(data, "taken"), "taken"),
         plays=_count(kit.json_field(data, "plays"), "plays"),
         played=_count(kit.json_field(data, "played"), "played"),
         forced=kit.json_bool(kit.json_field(data, "forced"), "forced"),
         stuck=_count(kit.json_field(data, "stuck"), "stuck"),
-        pending=_optional_card(kit.json_field(data, "pending"), "pending"),
+        pending=_maybe_card(kit.json_field(data, "pending"), "pending"),
         source=kit.seat_or_none(kit.json_field(data, "source"), "source", players),
         mover=kit.seat_or_none(kit.json_field(data, "mover"), "mover", players),
         origin=_origin(kit.json_field(data, "origin")),
-        moved=_optional_card(kit.json_field(data, "moved"), "moved"),
+        moved=_maybe_card(kit.json_field(data, "moved"), "moved"),
         resume=kit.seat_or_none(kit.json_field(data, "resume"), "resume", players),
         reshuffles=_count(kit.json_field(data, "reshuffles"), "reshuffles"),
         winners=tuple(

@@ -73,6 +73,10 @@ def action_from_dict(data: object) -> FsAction:
 # --- states --------------------------------------------------------------------------------
 
 
+def _maybe_card(value: object, field: str) -> FsCard | None:
+    return kit.optional_card(value, field, parse_fs_card)
+
+
 def _cards(values: list[FsCard]) -> list[str]:
     return [card.name for card in values]
 
@@ -116,10 +120,6 @@ def _cards_in(value: object, field: str) -> tuple[FsCard, ...]:
     return kit.card_list(value, field, parse_fs_card)
 
 
-def _optional_card(value: object, field: str) -> FsCard | None:
-    return None if value is None else parse_fs_card(value, field)
-
-
 def _zone_from(value: object, field: str) -> Zone:
     if not isinstance(value, dict):
         raise MalformedInput(f"{field}: a JSON object, not {value!r}")
@@ -139,8 +139,8 @@ def _zone_from(value: object, field: str) -> Zone:
         distance=tuple(bornes),
         safeties=_cards_in(kit.json_field(value, "safeties"), f"{field}.safeties"),
         coups_fourres=_cards_in(kit.json_field(value, "coups_fourres"), f"{field}.coups_fourres"),
-        attack=_optional_card(kit.json_field(value, "attack"), f"{field}.attack"),
-        radar=_optional_card(kit.json_field(value, "radar"), f"{field}.radar"),
+        attack=_maybe_card(kit.json_field(value, "attack"), f"{field}.attack"),
+        radar=_maybe_card(kit.json_field(value, "radar"), f"{field}.radar"),
     )
     if not set(zone.coups_fourres) <= set(zone.safeties):
         raise MalformedInput(f"{field}.coups_fourres: only safeties of the zone")
@@ -177,7 +177,7 @@ def state_from_dict(data: object) -> FsState:
         removed=_cards_in(kit.json_field(data, "removed"), "removed"),
         hands=tuple(tuple(sorted(_cards_in(h, f"hands[{i}]"))) for i, h in enumerate(hands)),
         zones=tuple(_zone_from(z, f"zones[{i}]") for i, z in enumerate(zones)),
-        pending=_optional_card(kit.json_field(data, "pending"), "pending"),
+        pending=_maybe_card(kit.json_field(data, "pending"), "pending"),
         source=kit.seat_or_none(kit.json_field(data, "source"), "source", players),
         layer=kit.seat_or_none(kit.json_field(data, "layer"), "layer", players),
         announced=kit.json_bool(kit.json_field(data, "announced"), "announced"),
