@@ -123,3 +123,65 @@ def write(suite_dir: Path, family: Family, written: dict[str, str]) -> int:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8", newline="\n")
     return len(written)
+
+
+def rejections(
+    candidates: Iterable[Any],
+    broken: Callable[[Any], Sequence[str]],
+    only_with_another: frozenset[str],
+    done: set[str],
+    make: Callable[[str, Any, Sequence[str]], JsonDict],
+) -> list[JsonDict]:
+    """For each rule not in ``done`` yet, a case (``make(rule, action, broken)``) for the
+    first candidate action that breaks it alone; the rules covered join ``done``."""
+    found = []
+    for action in candidates:
+        rules = broken(action)
+        rule = alone(rules, only_with_another)
+        if rule is not None and rule not in done:
+            done.add(rule)
+            found.append(make(rule, action, rules))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Judge:
+    """The functions that judge a case, read from the family's modules when the case is
+    checked (so a mutant that patches one of them is judged)."""
+
+    state_from_dict: Callable[[object], Any]
+    state_to_dict: Callable[[Any], JsonDict]
+    action_from_dict: Callable[[object], Any]
+    action_to_dict: Callable[[Any], JsonDict]
+    legal_actions: Callable[[Any], Sequence[Any]]
+    violations: Callable[[Any, Any], Sequence[str]]
+    apply: Callable[[Any, Any], Any]
+
+
+def check_trace(case: JsonDict, start: Any, judge: Judge) -> tuple[list[str], Any]:
+    """Replay a trace case's actions from ``start``: what differs (digests, final state),
+    and the final state."""
+    state = start
+    digests = [digest(judge.state_to_dict(state))]
+    for data in case["input"]["actions"]:
+        state = judge.apply(state, judge.action_from_dict(data))
+        digests.append(digest(judge.state_to_dict(state)))
+    problems = [] if digests == case["expected"]["digests"] else ["digests differ"]
+    if judge.state_to_dict(state) != case["expected"]["final_state"]:
+        problems.append("final state differs")
+    return problems, state
+
+
+def check_position(case: JsonDict, judge: Judge) -> list[str]:
+    """What differs on a legal or step case: [] when the engine passes it."""
+    expected = case["expected"]
+    state = judge.state_from_dict(case["input"]["state"])
+    if case["kind"] == "legal":
+        got = [judge.action_to_dict(a) for a in judge.legal_actions(state)]
+        return [] if got == expected["actions"] else ["legal actions differ"]
+    action = judge.action_from_dict(case["input"]["action"])
+    if expected["outcome"] == "rejected":
+        same = sorted(judge.violations(state, action)) == sorted(expected["rules"])
+        return [] if same else ["rejection differs"]
+    after = judge.state_to_dict(judge.apply(state, action))
+    return [] if after == expected["state"] else ["next state differs"]

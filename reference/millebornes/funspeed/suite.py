@@ -16,12 +16,19 @@ first well-formed action that breaks that rule alone.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from millebornes.conformance import family_suite
-from millebornes.conformance.canon import digest
-from millebornes.conformance.family_suite import Family, alone, rejection, with_trace
+from millebornes.conformance.family_suite import (
+    Family,
+    Judge,
+    check_position,
+    check_trace,
+    rejection,
+    with_trace,
+)
 from millebornes.funspeed import rules
 from millebornes.funspeed.actions import (
     Attack,
@@ -336,46 +343,30 @@ draw pile is refilled before every draw step; a case breaks them with one other 
 
 def _rejections(state: FsState, players: int, done: set[str]) -> list[JsonDict]:
     """For each rule not yet covered, the first action that breaks it alone in ``state``."""
-    found = []
-    for action in every_action(state):
-        broken = _broken(state, action)
-        rule = alone(broken, ONLY_WITH_ANOTHER)
-        if rule is not None and rule not in done:
-            done.add(rule)
-            kind = ACTION_TYPES[type(action)]
-            slug = f"{rule.lower()}-{kind.replace('_', '-')}"
-            case = _case("step", slug, players, broken, f"{kind} is refused: it breaks {rule}")
-            found.append(rejection(case, state_to_dict(state), action_to_dict(action), broken))
-    return found
+
+    def make(rule: str, action: FsAction, broken: Sequence[str]) -> JsonDict:
+        kind = ACTION_TYPES[type(action)]
+        slug = f"{rule.lower()}-{kind.replace('_', '-')}"
+        case = _case("step", slug, players, tuple(broken), f"{kind} is refused: it breaks {rule}")
+        return rejection(case, state_to_dict(state), action_to_dict(action), broken)
+
+    def breaks(action: FsAction) -> tuple[str, ...]:
+        return _broken(state, action)
+
+    return family_suite.rejections(every_action(state), breaks, ONLY_WITH_ANOTHER, done, make)
+
+
+def _judge() -> Judge:
+    return Judge(state_from_dict, state_to_dict, action_from_dict, action_to_dict,
+                 legal_actions, violations, apply)  # fmt: skip
 
 
 def check_case(case: JsonDict) -> list[str]:
     """What the reference family engine gets wrong on ``case``: [] when it passes."""
-    expected = case["expected"]
-    if case["kind"] == "trace":
-        state = new_game(case["players"], deck=tuple(_deck(case["input"]["deck"])))
-        digests = [digest(state_to_dict(state))]
-        for data in case["input"]["actions"]:
-            state = apply(state, action_from_dict(data))
-            digests.append(digest(state_to_dict(state)))
-        problems = [] if digests == expected["digests"] else ["digests differ"]
-        return problems + (
-            [] if state_to_dict(state) == expected["final_state"] else ["final state differs"]
-        )
-    state = state_from_dict(case["input"]["state"])
-    if case["kind"] == "legal":
-        got = [action_to_dict(a) for a in legal_actions(state)]
-        return [] if got == expected["actions"] else ["legal actions differ"]
-    action = action_from_dict(case["input"]["action"])
-    if expected["outcome"] == "rejected":
-        return (
-            []
-            if sorted(violations(state, action)) == sorted(expected["rules"])
-            else ["rejection differs"]
-        )
-    return (
-        [] if state_to_dict(apply(state, action)) == expected["state"] else ["next state differs"]
-    )
+    if case["kind"] != "trace":
+        return check_position(case, _judge())
+    start = new_game(case["players"], deck=tuple(_deck(case["input"]["deck"])))
+    return check_trace(case, start, _judge())[0]
 
 
 def _deck(names: list[str]) -> list[Any]:
