@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from bisect import insort
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import fields
 from enum import Enum
 from typing import Any, TypeVar
@@ -190,3 +190,16 @@ def check_card(
         raise MalformedInput(f"{field}: not a {title} card: {value!r}")
     if kind is not None and kinds[value] is not kind:
         raise MalformedInput(f"{field}: {value.name} is not a {kind} card")
+
+
+# --- a family's card kinds ----------------------------------------------------------------------
+
+
+def flags(kinds: Sequence[Mapping[str, object]], key: str) -> tuple[bool, ...]:
+    """Per card kind (in data order), whether its entry sets ``key`` true."""
+    return tuple(bool(kind.get(key, False)) for kind in kinds)
+
+
+def links(kinds: Sequence[Mapping[str, object]], key: str, cards: type[E]) -> tuple[E | None, ...]:
+    """Per card kind, the card its entry names under ``key`` (a remedy, a safety), or None."""
+    return tuple(cards[str(kind[key])] if key in kind else None for kind in kinds)

@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from millebornes._spec import load_json
 from millebornes.errors import MalformedInput
+from millebornes.family_kit import flags, links
 
 DATA_FILE = "families/as-du-volant/edition.json"
 
@@ -140,16 +141,12 @@ DATA, _KINDS = _load()
 
 KIND: tuple[Kind, ...] = tuple(Kind(str(k["category"])) for k in _KINDS)
 KM: tuple[int, ...] = tuple(int(str(k.get("km", 0))) for k in _KINDS)
-IS_LIMIT: tuple[bool, ...] = tuple(bool(k.get("limit", False)) for k in _KINDS)
+IS_LIMIT: tuple[bool, ...] = flags(_KINDS, "limit")
 """The attack that only limits speed (AV-LIMIT-TOKEN); the others stop the car."""
-ANY_ATTACK: tuple[bool, ...] = tuple(bool(k.get("any_attack", False)) for k in _KINDS)
+ANY_ATTACK: tuple[bool, ...] = flags(_KINDS, "any_attack")
 """AV-TOW-TRUCK: the remedy that cures any one attack."""
-REMEDY_OF: tuple[AvCard | None, ...] = tuple(
-    AvCard[str(k["remedy"])] if "remedy" in k else None for k in _KINDS
-)
-SAFETY_OF: tuple[AvCard | None, ...] = tuple(
-    AvCard[str(k["safety"])] if "safety" in k else None for k in _KINDS
-)
+REMEDY_OF: tuple[AvCard | None, ...] = links(_KINDS, "remedy", AvCard)
+SAFETY_OF: tuple[AvCard | None, ...] = links(_KINDS, "safety", AvCard)
 
 ATTACKS: tuple[AvCard, ...] = tuple(c for c in AvCard if KIND[c] is Kind.ATTACK)
 SAFETIES: tuple[AvCard, ...] = tuple(c for c in AvCard if KIND[c] is Kind.SAFETY)
