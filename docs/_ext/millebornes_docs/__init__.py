@@ -8,7 +8,8 @@ table of figures and the card glossary from the edition data (:mod:`.tables`,
 :mod:`.glossary`), shows the engine's precondition tables
 (:mod:`.engine_tables`) and the adapters' action and observation encoding
 (:mod:`.adapter_tables`), draws the diagrams from the engine (:mod:`.diagrams`,
-laid out by :mod:`.svg`), and writes the API reference pages (:mod:`.apidoc`).
+laid out by :mod:`.svg`) and the As du Volant board (:mod:`.av_board`), and
+writes the API reference pages (:mod:`.apidoc`).
 ``docs/about.md`` explains why this is a small extension rather than
 sphinx-needs.
 """
@@ -22,6 +23,7 @@ from sphinx.application import Sphinx
 from millebornes_docs import (
     adapter_tables,
     apidoc,
+    av_board,
     diagrams,
     engine_tables,
     entries,
@@ -48,6 +50,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         engine_tables,
         adapter_tables,
         diagrams,
+        av_board,
         apidoc,
     ):
         module.setup(app)

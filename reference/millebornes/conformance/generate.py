@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from millebornes.asduvolant import suite as asduvolant_suite
 from millebornes.conformance.canon import (
     GENERATOR,
     INDEX_FORMAT,
@@ -58,11 +59,15 @@ class Suite:
                 "cases": entries,
             }
         )
-        # The Fun & Speed family writes its own folder and index (its cases use the
-        # family's state and actions); its rule IDs are covered there.
-        family = funspeed_suite.files()
-        family_index = json.loads(family[f"{funspeed_suite.FOLDER.as_posix()}/index.json"])
-        files["coverage.json"] = dumps(coverage_report([*entries, *family_index["cases"]]))
+        # The rule families (Fun & Speed, As du Volant) write their own folders and
+        # indexes (their cases use the family's state and actions); their IDs are covered
+        # there.
+        family: dict[str, str] = {}
+        for suite in (funspeed_suite, asduvolant_suite):
+            written = suite.files()
+            family |= written
+            entries += json.loads(written[f"{suite.FOLDER.as_posix()}/index.json"])["cases"]
+        files["coverage.json"] = dumps(coverage_report(entries))
         return files | family
 
 

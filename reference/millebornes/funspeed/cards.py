@@ -15,6 +15,7 @@ from types import MappingProxyType
 
 from millebornes._spec import load_json
 from millebornes.errors import MalformedInput
+from millebornes.family_kit import flags, links
 
 DATA_FILE = "families/fun-speed/edition.json"
 
@@ -116,17 +117,13 @@ DATA, _KINDS = _load()
 
 KIND: tuple[Kind, ...] = tuple(Kind(str(k["category"])) for k in _KINDS)
 KM: tuple[int, ...] = tuple(int(str(k.get("km", 0))) for k in _KINDS)
-IS_RADAR: tuple[bool, ...] = tuple(bool(k.get("radar", False)) for k in _KINDS)
-SINGLE_USE: tuple[bool, ...] = tuple(bool(k.get("single_use", False)) for k in _KINDS)
+IS_RADAR: tuple[bool, ...] = flags(_KINDS, "radar")
+SINGLE_USE: tuple[bool, ...] = flags(_KINDS, "single_use")
 """FS-SINGLE-USE: the cards that leave the game once played."""
-ANY_ATTACK: tuple[bool, ...] = tuple(bool(k.get("any_attack", False)) for k in _KINDS)
+ANY_ATTACK: tuple[bool, ...] = flags(_KINDS, "any_attack")
 """FS-SUPER-PARADE: the remedy that cures any one attack."""
-REMEDY_OF: tuple[FsCard | None, ...] = tuple(
-    FsCard[str(k["remedy"])] if "remedy" in k else None for k in _KINDS
-)
-SAFETY_OF: tuple[FsCard | None, ...] = tuple(
-    FsCard[str(k["safety"])] if "safety" in k else None for k in _KINDS
-)
+REMEDY_OF: tuple[FsCard | None, ...] = links(_KINDS, "remedy", FsCard)
+SAFETY_OF: tuple[FsCard | None, ...] = links(_KINDS, "safety", FsCard)
 SOUND: tuple[str, ...] = tuple(str(k.get("sound", "")) for k in _KINDS)
 
 ATTACKS: tuple[FsCard, ...] = tuple(c for c in FsCard if KIND[c] is Kind.ATTACK)

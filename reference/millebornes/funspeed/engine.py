@@ -7,11 +7,11 @@ touching anything; each action kind then has one small transition function.
 
 from __future__ import annotations
 
-from bisect import insort
 from dataclasses import replace
 from typing import assert_never
 
 from millebornes.errors import IllegalAction, MalformedInput
+from millebornes.family_kit import broken, check_card, check_flag, check_seat, sorted_with, without
 from millebornes.funspeed.actions import (
     ACTIONS,
     Attack,
@@ -60,7 +60,6 @@ from millebornes.funspeed.rules import (
     SAFETY_RULES,
     TRASH_RULES,
     UTURN_RULES,
-    broken,
     receivable,
     tied,
 )
@@ -101,20 +100,11 @@ def new_game(
 
 
 def _seat(state: FsState, value: object, field: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < state.players:
-        raise MalformedInput(f"{field}: seat {value!r} does not exist (0..{state.players - 1})")
+    check_seat(value, field, state.players)
 
 
 def _card(value: object, field: str, kind: Kind | None = None) -> None:
-    if not isinstance(value, FsCard):
-        raise MalformedInput(f"{field}: not a Fun & Speed card: {value!r}")
-    if kind is not None and KIND[value] is not kind:
-        raise MalformedInput(f"{field}: {value.name} is not a {kind} card")
-
-
-def _flag(value: object, field: str) -> None:
-    if not isinstance(value, bool):
-        raise MalformedInput(f"{field}: true or false, not {value!r}")
+    check_card(value, field, (FsCard, "Fun & Speed"), kind, KIND)
 
 
 def _count(value: object, field: str) -> None:
@@ -130,15 +120,15 @@ def check_well_formed(state: FsState, action: object) -> None:
     if isinstance(action, LayBorne):
         _card(action.card, "card", Kind.DISTANCE)
         _count(action.accelerators, "accelerators")
-        _flag(action.announced, "announced")
+        check_flag(action.announced, "announced")
     elif isinstance(action, Attack):
         _card(action.card, "card", Kind.ATTACK)
         _seat(state, action.target, "target")
-        _flag(action.announced, "announced")
+        check_flag(action.announced, "announced")
     elif isinstance(action, Remedy):
         _card(action.card, "card", Kind.REMEDY)
         _card(action.attack, "attack", Kind.ATTACK)
-        _flag(action.remedy_on_top, "remedy_on_top")
+        check_flag(action.remedy_on_top, "remedy_on_top")
     elif isinstance(action, (Safety, CoupFourre)):
         _card(action.card, "card", Kind.SAFETY)
     elif isinstance(action, Discard):
@@ -331,20 +321,13 @@ def apply(state: FsState, action: FsAction) -> FsState:
             assert_never(action)
 
 
-def _without(hand: tuple[FsCard, ...], card: FsCard) -> tuple[FsCard, ...]:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
-
-
 def _give(state: FsState, seat: int, card: FsCard) -> FsState:
-    cards = list(state.hands[seat])
-    insort(cards, card)
-    return replace(state, hands=with_hand(state.hands, seat, tuple(cards)))
+    return replace(state, hands=with_hand(state.hands, seat, sorted_with(state.hands[seat], card)))
 
 
 def _spend(state: FsState, seat: int, card: FsCard) -> FsState:
     """``card`` leaves ``seat``'s hand."""
-    return replace(state, hands=with_hand(state.hands, seat, _without(state.hands[seat], card)))
+    return replace(state, hands=with_hand(state.hands, seat, without(state.hands[seat], card)))
 
 
 def _use_once(state: FsState, seat: int, card: FsCard) -> FsState:
@@ -530,13 +513,13 @@ def _police(state: FsState, action: Police) -> FsState:
     after = replace(
         after,
         hands=with_hand(
-            after.hands, action.target, _without(after.hands[action.target], action.take)
+            after.hands, action.target, without(after.hands[action.target], action.take)
         ),
     )
     after = _give(after, action.seat, action.take)
     after = replace(
         after,
-        hands=with_hand(after.hands, action.seat, _without(after.hands[action.seat], action.give)),
+        hands=with_hand(after.hands, action.seat, without(after.hands[action.seat], action.give)),
     )
     return _end_turn(_give(after, action.target, action.give))
 

@@ -38,16 +38,6 @@ A = TypeVar("A")
 Rule = tuple[str, Callable[[FsState, A], bool]]
 
 
-def broken(table: tuple[Rule[A], ...], state: FsState, action: A) -> tuple[str, ...]:
-    """The IDs of the rules in ``table`` that ``action`` breaks, in table order."""
-    return tuple(rule_id for rule_id, holds in table if not holds(state, action))
-
-
-def respects(table: tuple[Rule[A], ...], state: FsState, action: A) -> bool:
-    """True when ``action`` breaks none of the rules in ``table``."""
-    return not broken(table, state, action)
-
-
 # --- who acts, when, with what -------------------------------------------------------
 
 

@@ -10,10 +10,9 @@ game is over).
 
 from __future__ import annotations
 
-import json
-from dataclasses import fields
 from typing import Any
 
+from millebornes import family_kit as kit
 from millebornes.errors import MalformedInput
 from millebornes.funspeed.actions import (
     ACTIONS,
@@ -57,56 +56,25 @@ _FLAG_FIELDS = frozenset({"announced", "remedy_on_top"})
 
 
 def action_to_dict(action: FsAction) -> dict[str, Any]:
-    out: dict[str, Any] = {"type": ACTION_TYPES[type(action)]}
-    for field in fields(action):
-        value = getattr(action, field.name)
-        out[field.name] = value.name if isinstance(value, FsCard) else value
-    return out
+    return kit.action_to_dict(action, ACTION_TYPES[type(action)])
 
 
-def _int(value: object, field: str, *, nullable: bool = False) -> int | None:
-    if value is None and nullable:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedInput(f"{field}: a whole number, not {value!r}")
-    return value
-
-
-def _bool(value: object, field: str) -> bool:
-    if not isinstance(value, bool):
-        raise MalformedInput(f"{field}: true or false, not {value!r}")
-    return value
+_read_field = kit.field_reader(
+    parse_fs_card, _CARD_FIELDS, _FLAG_FIELDS, lambda kind, name: kind is FalseHoldUp
+)
 
 
 def action_from_dict(data: object) -> FsAction:
     """The action ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
-    if not isinstance(data, dict):
-        raise MalformedInput(f"action: a JSON object, not {type(data).__name__}")
-    name = data.get("type")
-    kind = _BY_TYPE.get(name) if isinstance(name, str) else None  # a list is no key
-    if kind is None:
-        raise MalformedInput(
-            f"type: unknown action {data.get('type')!r}; known: {sorted(_BY_TYPE)}"
-        )
-    names = [f.name for f in fields(kind)]
-    extra = sorted(set(data) - {"type", *names})
-    missing = [name for name in names if name not in data]
-    if extra or missing:
-        raise MalformedInput(f"{ACTION_TYPES[kind]}: missing {missing}, unexpected {extra}")
-    values: list[object] = []
-    for name in names:
-        value = data[name]
-        if name in _CARD_FIELDS:
-            values.append(parse_fs_card(value, name))
-        elif name in _FLAG_FIELDS:
-            values.append(_bool(value, name))
-        else:
-            values.append(_int(value, name, nullable=kind is FalseHoldUp))
-    action: FsAction = kind(*values)
+    action: FsAction = kit.action_from_dict(data, _BY_TYPE, _read_field)
     return action
 
 
 # --- states --------------------------------------------------------------------------------
+
+
+def _maybe_card(value: object, field: str) -> FsCard | None:
+    return kit.optional_card(value, field, parse_fs_card)
 
 
 def _cards(values: list[FsCard]) -> list[str]:
@@ -148,33 +116,14 @@ def to_json(state: FsState) -> str:
     return canonical(state_to_dict(state))
 
 
-def _field(data: dict[str, Any], name: str) -> Any:
-    if name not in data:
-        raise MalformedInput(f"{name}: missing")
-    return data[name]
-
-
-def _card_list(value: object, field: str) -> tuple[FsCard, ...]:
-    if not isinstance(value, list):
-        raise MalformedInput(f"{field}: a list of cards, not {value!r}")
-    return tuple(parse_fs_card(item, f"{field}[{i}]") for i, item in enumerate(value))
-
-
-def _optional_card(value: object, field: str) -> FsCard | None:
-    return None if value is None else parse_fs_card(value, field)
-
-
-def _seat_or_none(value: object, field: str, players: int) -> int | None:
-    seat = _int(value, field, nullable=True)
-    if seat is not None and not 0 <= seat < players:
-        raise MalformedInput(f"{field}: seat {seat} does not exist (0..{players - 1})")
-    return seat
+def _cards_in(value: object, field: str) -> tuple[FsCard, ...]:
+    return kit.card_list(value, field, parse_fs_card)
 
 
 def _zone_from(value: object, field: str) -> Zone:
     if not isinstance(value, dict):
         raise MalformedInput(f"{field}: a JSON object, not {value!r}")
-    distance = _field(value, "distance")
+    distance = kit.json_field(value, "distance")
     if not isinstance(distance, list):
         raise MalformedInput(f"{field}.distance: a list of [card, accelerators] pairs")
     bornes = []
@@ -182,16 +131,16 @@ def _zone_from(value: object, field: str) -> Zone:
         where = f"{field}.distance[{i}]"
         if not isinstance(pair, list) or len(pair) != 2:
             raise MalformedInput(f"{where}: a [card, accelerators] pair, not {pair!r}")
-        boost = _int(pair[1], f"{where}[1]")
+        boost = kit.json_int(pair[1], f"{where}[1]")
         if boost is None or not 0 <= boost <= DATA.max_accelerators:
             raise MalformedInput(f"{where}[1]: 0 to {DATA.max_accelerators} Accélérateurs")
         bornes.append((parse_fs_card(pair[0], f"{where}[0]"), boost))
     zone = Zone(
         distance=tuple(bornes),
-        safeties=_card_list(_field(value, "safeties"), f"{field}.safeties"),
-        coups_fourres=_card_list(_field(value, "coups_fourres"), f"{field}.coups_fourres"),
-        attack=_optional_card(_field(value, "attack"), f"{field}.attack"),
-        radar=_optional_card(_field(value, "radar"), f"{field}.radar"),
+        safeties=_cards_in(kit.json_field(value, "safeties"), f"{field}.safeties"),
+        coups_fourres=_cards_in(kit.json_field(value, "coups_fourres"), f"{field}.coups_fourres"),
+        attack=_maybe_card(kit.json_field(value, "attack"), f"{field}.attack"),
+        radar=_maybe_card(kit.json_field(value, "radar"), f"{field}.radar"),
     )
     if not set(zone.coups_fourres) <= set(zone.safeties):
         raise MalformedInput(f"{field}.coups_fourres: only safeties of the zone")
@@ -204,39 +153,39 @@ def state_from_dict(data: object) -> FsState:
         raise MalformedInput(f"state: a JSON object, not {type(data).__name__}")
     if data.get("family") != FAMILY:
         raise MalformedInput(f"family: {FAMILY!r} expected, not {data.get('family')!r}")
-    players = _int(_field(data, "players"), "players")
+    players = kit.json_int(kit.json_field(data, "players"), "players")
     if players not in DATA.seats:
         raise MalformedInput(f"players: RUL-FS-SEATS allows {DATA.seats}, not {players}")
     try:
-        phase = FsPhase(_field(data, "phase"))
+        phase = FsPhase(kit.json_field(data, "phase"))
     except ValueError:
         raise MalformedInput(f"phase: unknown phase {data['phase']!r}") from None
-    hands, zones = _field(data, "hands"), _field(data, "zones")
+    hands, zones = kit.json_field(data, "hands"), kit.json_field(data, "zones")
     for name, value in (("hands", hands), ("zones", zones)):
         if not isinstance(value, list) or len(value) != players:
             raise MalformedInput(f"{name}: a list of {players} entries, one per seat")
-    winners = _field(data, "winners")
+    winners = kit.json_field(data, "winners")
     if not isinstance(winners, list):
         raise MalformedInput("winners: a list of seats")
     state = FsState(
         players=players,
         phase=phase,
-        actor=_seat_or_none(_field(data, "actor"), "actor", players),
-        turn=_seat_or_none(_field(data, "turn"), "turn", players) or 0,
-        draw_pile=_card_list(_field(data, "draw_pile"), "draw_pile"),
-        discard_pile=_card_list(_field(data, "discard_pile"), "discard_pile"),
-        removed=_card_list(_field(data, "removed"), "removed"),
-        hands=tuple(tuple(sorted(_card_list(h, f"hands[{i}]"))) for i, h in enumerate(hands)),
+        actor=kit.seat_or_none(kit.json_field(data, "actor"), "actor", players),
+        turn=kit.seat_or_none(kit.json_field(data, "turn"), "turn", players) or 0,
+        draw_pile=_cards_in(kit.json_field(data, "draw_pile"), "draw_pile"),
+        discard_pile=_cards_in(kit.json_field(data, "discard_pile"), "discard_pile"),
+        removed=_cards_in(kit.json_field(data, "removed"), "removed"),
+        hands=tuple(tuple(sorted(_cards_in(h, f"hands[{i}]"))) for i, h in enumerate(hands)),
         zones=tuple(_zone_from(z, f"zones[{i}]") for i, z in enumerate(zones)),
-        pending=_optional_card(_field(data, "pending"), "pending"),
-        source=_seat_or_none(_field(data, "source"), "source", players),
-        layer=_seat_or_none(_field(data, "layer"), "layer", players),
-        announced=_bool(_field(data, "announced"), "announced"),
-        turned_over=_bool(_field(data, "turned_over"), "turned_over"),
+        pending=_maybe_card(kit.json_field(data, "pending"), "pending"),
+        source=kit.seat_or_none(kit.json_field(data, "source"), "source", players),
+        layer=kit.seat_or_none(kit.json_field(data, "layer"), "layer", players),
+        announced=kit.json_bool(kit.json_field(data, "announced"), "announced"),
+        turned_over=kit.json_bool(kit.json_field(data, "turned_over"), "turned_over"),
         winners=tuple(
             s
             for i, w in enumerate(winners)
-            if (s := _seat_or_none(w, f"winners[{i}]", players)) is not None
+            if (s := kit.seat_or_none(w, f"winners[{i}]", players)) is not None
         ),
     )
     _check_whole(state)
@@ -260,20 +209,12 @@ def _check_whole(state: FsState) -> None:
         raise MalformedInput("layer: in a Borne window, the layer's zone ends with the Borne laid")
 
 
-def _parse(text: str, what: str) -> object:
-    try:
-        data: object = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise MalformedInput(f"{what}: not JSON ({error.msg})") from None
-    return data
-
-
 def from_json(text: str) -> FsState:
-    return state_from_dict(_parse(text, "state"))
+    return state_from_dict(kit.parse_json(text, "state"))
 
 
 def action_from_json(text: str) -> FsAction:
-    return action_from_dict(_parse(text, "action"))
+    return action_from_dict(kit.parse_json(text, "action"))
 
 
 def action_to_json(action: FsAction) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from millebornes.family_kit import with_item
 from millebornes.funspeed.cards import DATA, IS_RADAR, KM, FsCard
 
 Borne = tuple[FsCard, int]
@@ -141,11 +142,5 @@ class FsState:
         )
 
 
-def with_zone(zones: tuple[Zone, ...], seat: int, zone: Zone) -> tuple[Zone, ...]:
-    return zones[:seat] + (zone,) + zones[seat + 1 :]
-
-
-def with_hand(
-    hands: tuple[tuple[FsCard, ...], ...], seat: int, hand: tuple[FsCard, ...]
-) -> tuple[tuple[FsCard, ...], ...]:
-    return hands[:seat] + (hand,) + hands[seat + 1 :]
+with_zone = with_item
+with_hand = with_item

@@ -16,10 +16,19 @@ first well-formed action that breaks that rule alone.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from millebornes.conformance.canon import CASE_FORMAT, INDEX_FORMAT, digest, dumps, spec_version
+from millebornes.conformance import family_suite
+from millebornes.conformance.family_suite import (
+    Family,
+    Judge,
+    check_position,
+    check_trace,
+    rejection,
+    with_trace,
+)
 from millebornes.funspeed import rules
 from millebornes.funspeed.actions import (
     Attack,
@@ -49,7 +58,8 @@ from millebornes.shuffle import shuffled
 C = FsCard
 GENERATOR = "millebornes.funspeed.suite"
 EDITION = "fun-speed"
-FOLDER = Path("families") / EDITION
+FAMILY = Family(EDITION, GENERATOR)
+FOLDER = FAMILY.folder
 JsonDict = dict[str, Any]
 
 TABLES: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = tuple(
@@ -114,19 +124,7 @@ def effect_ids(before: FsState, action: FsAction, after: FsState) -> tuple[str, 
 
 
 def _case(kind: str, slug: str, players: int, ids: tuple[str, ...], text: str) -> JsonDict:
-    return {
-        "format": CASE_FORMAT,
-        "spec_version": spec_version(),
-        "id": f"{EDITION}-{players}p-{kind}-{slug}",
-        "kind": kind,
-        "edition": EDITION,
-        "players": players,
-        "options": [],
-        "rules": sorted(set(ids)),
-        "features": ["fun-speed"],
-        "description": text,
-        "provenance": {"generator": GENERATOR, "method": "playout", "seed": players},
-    }
+    return FAMILY.case(kind, slug, players, ids, text)
 
 
 def _playout(players: int) -> tuple[tuple[Any, ...], list[FsState], list[FsAction]]:
@@ -333,17 +331,9 @@ def _trace(
     about: tuple[set[str], str],
 ) -> JsonDict:
     """A trace case: the deck and actions in; every digest and the final state out."""
-    trace = _case("trace", slug, states[0].players, tuple(about[0]), about[1])
-    trace["input"] = {
-        "deck": [c.name for c in deck],
-        "actions": [action_to_dict(a) for a in actions],
-    }
-    trace["expected"] = {
-        "digests": [digest(state_to_dict(s)) for s in states],
-        "final_state": state_to_dict(states[-1]),
-        "winners": list(states[-1].winners),
-    }
-    return trace
+    given = {"deck": [c.name for c in deck], "actions": [action_to_dict(a) for a in actions]}
+    case = _case("trace", slug, states[0].players, tuple(about[0]), about[1])
+    return with_trace(case, given, states, state_to_dict)
 
 
 ONLY_WITH_ANOTHER = frozenset({"FS-KILLER", "FS-UTURN", "RUL-FS-EMPTY-PILE"})
@@ -353,55 +343,30 @@ draw pile is refilled before every draw step; a case breaks them with one other 
 
 def _rejections(state: FsState, players: int, done: set[str]) -> list[JsonDict]:
     """For each rule not yet covered, the first action that breaks it alone in ``state``."""
-    found = []
-    for action in every_action(state):
-        broken = _broken(state, action)
-        rule = broken[-1] if broken else ""
-        alone = len(broken) == 1 or (len(broken) == 2 and rule in ONLY_WITH_ANOTHER)
-        if alone and rule not in done:
-            done.add(rule)
-            slug = f"{rule.lower()}-{ACTION_TYPES[type(action)].replace('_', '-')}"
-            case = _case(
-                "step",
-                slug,
-                players,
-                broken,
-                f"{ACTION_TYPES[type(action)]} is refused: it breaks {rule}",
-            )
-            case["input"] = {"state": state_to_dict(state), "action": action_to_dict(action)}
-            case["expected"] = {"outcome": "rejected", "rules": list(broken)}
-            case["rejects"] = list(broken)
-            found.append(case)
-    return found
+
+    def make(rule: str, action: FsAction, broken: Sequence[str]) -> JsonDict:
+        kind = ACTION_TYPES[type(action)]
+        slug = f"{rule.lower()}-{kind.replace('_', '-')}"
+        case = _case("step", slug, players, tuple(broken), f"{kind} is refused: it breaks {rule}")
+        return rejection(case, state_to_dict(state), action_to_dict(action), broken)
+
+    def breaks(action: FsAction) -> tuple[str, ...]:
+        return _broken(state, action)
+
+    return family_suite.rejections(every_action(state), breaks, ONLY_WITH_ANOTHER, done, make)
+
+
+def _judge() -> Judge:
+    return Judge(state_from_dict, state_to_dict, action_from_dict, action_to_dict,
+                 legal_actions, violations, apply)  # fmt: skip
 
 
 def check_case(case: JsonDict) -> list[str]:
     """What the reference family engine gets wrong on ``case``: [] when it passes."""
-    expected = case["expected"]
-    if case["kind"] == "trace":
-        state = new_game(case["players"], deck=tuple(_deck(case["input"]["deck"])))
-        digests = [digest(state_to_dict(state))]
-        for data in case["input"]["actions"]:
-            state = apply(state, action_from_dict(data))
-            digests.append(digest(state_to_dict(state)))
-        problems = [] if digests == expected["digests"] else ["digests differ"]
-        return problems + (
-            [] if state_to_dict(state) == expected["final_state"] else ["final state differs"]
-        )
-    state = state_from_dict(case["input"]["state"])
-    if case["kind"] == "legal":
-        got = [action_to_dict(a) for a in legal_actions(state)]
-        return [] if got == expected["actions"] else ["legal actions differ"]
-    action = action_from_dict(case["input"]["action"])
-    if expected["outcome"] == "rejected":
-        return (
-            []
-            if sorted(violations(state, action)) == sorted(expected["rules"])
-            else ["rejection differs"]
-        )
-    return (
-        [] if state_to_dict(apply(state, action)) == expected["state"] else ["next state differs"]
-    )
+    if case["kind"] != "trace":
+        return check_position(case, _judge())
+    start = new_game(case["players"], deck=tuple(_deck(case["input"]["deck"])))
+    return check_trace(case, start, _judge())[0]
 
 
 def _deck(names: list[str]) -> list[Any]:
@@ -410,45 +375,13 @@ def _deck(names: list[str]) -> list[Any]:
 
 def files() -> dict[str, str]:
     """The suite's files, relative to ``conformance/``: one per case and an index."""
-    out: dict[str, str] = {}
-    index = []
-    for case in family_cases():
-        path = (FOLDER / "cases" / case["kind"] / f"{case['id']}.json").as_posix()
-        out[path] = dumps(case)
-        entry = {
-            k: case[k]
-            for k in (
-                "id",
-                "kind",
-                "edition",
-                "players",
-                "options",
-                "rules",
-                "features",
-                "description",
-            )
-        }
-        entry["path"] = path
-        entry["needs"] = [] if case["kind"] == "trace" else ["load_state"]
-        if "rejects" in case:
-            entry["rejects"] = case["rejects"]
-        index.append(entry)
-    out[(FOLDER / "index.json").as_posix()] = dumps({"format": INDEX_FORMAT, "cases": index})
-    return out
+    return family_suite.files(FAMILY, family_cases())
 
 
 def write(suite_dir: Path) -> int:
     """Write the family's cases under ``suite_dir`` (the repository's ``conformance/``),
     replacing the old ones; the number of files written."""
-    root = suite_dir / FOLDER
-    for old in sorted(root.rglob("*.json"), reverse=True):
-        old.unlink()
-    written = files()
-    for relative, text in written.items():
-        path = suite_dir / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8", newline="\n")
-    return len(written)
+    return family_suite.write(suite_dir, FAMILY, files())
 
 
 if __name__ == "__main__":  # python -m millebornes.funspeed.suite

@@ -1,0 +1,85 @@
+"""Canonical JSON for As du Volant: round trips, and one boundary naming the wrong field."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from av_support import C, car, position
+
+from millebornes.asduvolant import legal_actions, new_game
+from millebornes.asduvolant.actions import Move
+from millebornes.asduvolant.serialize import (
+    action_from_dict,
+    action_from_json,
+    action_to_dict,
+    from_json,
+    state_to_dict,
+    to_json,
+)
+from millebornes.errors import MalformedInput
+
+
+@pytest.mark.rules("AV-BOX", "AV-TOKENS", "BOARD-FILE")
+def test_states_and_actions_read_back_to_themselves() -> None:
+    state = new_game(4, seed=9, options=["bonus"])
+    assert from_json(to_json(state)) == state
+    for action in legal_actions(state):
+        assert action_from_json(json.dumps(action_to_dict(action))) == action
+    assert action_to_dict(Move(0, C.D25, True, False)) == {
+        "type": "move", "seat": 0, "card": "D25", "accelerated": True, "shortcut": False,
+    }  # fmt: skip
+
+
+def _broken_state(path: str, value: Any) -> dict[str, Any]:
+    data = state_to_dict(position(cars={1: car(3, 0, attack=C.ACCIDENT)}))
+    *parents, last = path.split(".")
+    target: Any = data
+    for part in parents:
+        target = target[int(part)] if part.isdigit() else target[part]
+    target[int(last) if last.isdigit() else last] = value
+    return data
+
+
+@pytest.mark.rules("AV-BOX", "AV-TOKENS", "BOARD-LANES", "AV-ACTOR")
+@pytest.mark.parametrize(
+    ("path", "value", "named"),
+    [
+        ("family", "fun-speed", "family"),
+        ("players", 7, "players"),
+        ("options", ["goal_700", "nitro"], "options"),
+        ("hands.0.0", "D300", r"hands\[0\]\[0\]"),
+        ("cars.1.attack", "ROLL", "supply"),
+        ("supply.ACCIDENT", 5, "supply"),
+        ("cars.1.square", 0, "cars"),
+        ("cars.0.lane", 6, r"cars\[0\]"),
+        ("cars.0.laid_200", -1, r"cars\[0\]\.laid_200"),
+        ("actor", None, "actor"),
+        ("pending", "STOP", "pending"),
+        ("board.squares.3.lanes", 0, r"squares\[3\]\.lanes"),
+        ("draw_pile", ["D25"], "cards"),
+        ("origin", [1], "origin"),
+        ("resume", 1, "resume"),
+    ],
+)
+def test_a_malformed_state_is_refused_naming_the_field(path: str, value: Any, named: str) -> None:
+    with pytest.raises(MalformedInput, match=named):
+        from_json(json.dumps(_broken_state(path, value)))
+
+
+@pytest.mark.rules("AV-ACTOR")
+@pytest.mark.parametrize(
+    ("data", "named"),
+    [
+        ({"type": "fly", "seat": 0}, "type"),
+        ({"type": "move", "seat": 0, "card": "D25", "accelerated": 1, "shortcut": False},
+         "accelerated"),
+        ({"type": "attack", "seat": 0, "card": "XX", "target": 1}, "card"),
+        ({"type": "pass"}, "missing"),
+        ([], "action"),
+    ],
+)  # fmt: skip
+def test_a_malformed_action_is_refused_naming_the_field(data: object, named: str) -> None:
+    with pytest.raises(MalformedInput, match=named):
+        action_from_dict(data)
