@@ -31,6 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
+from av_mutants import FAMILY as AS_DU_VOLANT
 from family_mutants import ERRORED, FAILED, PASSED, Case, Family, judge, load_cases
 from funspeed_mutants import FAMILY as FUN_SPEED
 from millebornes.conformance.canon import default_suite_dir, dumps, spec_version
@@ -43,7 +44,7 @@ HERE = Path(__file__).resolve().parent
 KILLERS_KEPT = 3
 STRENGTH_FORMAT = "millebornes-conformance-strength/2"
 CLASSIC = "classic"
-FAMILIES: dict[str, Family] = {family.edition: family for family in (FUN_SPEED,)}
+FAMILIES: dict[str, Family] = {family.edition: family for family in (FUN_SPEED, AS_DU_VOLANT)}
 """The rule families measured in-process; a new family adds its :class:`Family` here."""
 Row = dict[str, Any]
 
