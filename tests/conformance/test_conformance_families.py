@@ -239,6 +239,11 @@ def test_the_whole_as_du_volant_suite_passes_through_serve() -> None:
     assert report.closing_line() == f"{len(ids)} passed, 0 failed, 0 skipped"
 
 
+def _plain_board(**changes: Any) -> dict[str, Any]:
+    path = ROOT / "spec/families/as-du-volant/boards/plain.json"
+    return {**json.loads(path.read_text("utf-8")), **changes}  # type: ignore[no-any-return]
+
+
 def _av_start(**fields: Any) -> dict[str, Any]:
     deck = [c.name for c in shuffled(AV_DATA.deck(3), 4)]
     return {"op": "start", "edition": "as-du-volant", "players": 3, "options": [],
@@ -247,7 +252,7 @@ def _av_start(**fields: Any) -> dict[str, Any]:
 
 @pytest.mark.rules("PROTO-FAMILIES", "PROTO-START")
 def test_an_as_du_volant_start_builds_the_game_on_the_board_and_seed_given() -> None:
-    plain = json.loads((ROOT / "spec/families/as-du-volant/boards/plain.json").read_text("utf-8"))
+    plain = _plain_board()
     request = _av_start(board=plain, seed=9)
     answer = ask(Session(), **request)
     cards = tuple(parse_av_card(name) for name in request["deck"])
@@ -266,7 +271,8 @@ def test_an_as_du_volant_start_builds_the_game_on_the_board_and_seed_given() -> 
     [
         (_av_start(board={"format": "nope"}), r"^board\.format: "),
         (_av_start(board=[]), r"^board: "),
-        (_av_start(board={"squares": 3}), r"^board\.squares: "),
+        (_av_start(board=_plain_board(squares=3)), r"^board\.squares: "),
+        (_av_start(board=_plain_board(start=99)), r"^board\.start: "),
         (_av_start(seed="5"), r"^seed: "),
         (_av_start(seed=-1), r"^seed: "),
         (_av_start(deck=["D25", "TOW"]), r"^deck\[1\]: "),
