@@ -181,9 +181,7 @@ AS_DU_VOLANT = Family(
 )
 
 
-FAMILIES: dict[str, Family] = {
-    family.name: family for family in (CLASSIC, FUN_SPEED, AS_DU_VOLANT)
-}
+FAMILIES: dict[str, Family] = {family.name: family for family in (CLASSIC, FUN_SPEED, AS_DU_VOLANT)}
 """Every family, by name; the classic one first."""
 
 
