@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from millebornes import asduvolant, engine, funspeed
@@ -119,25 +120,38 @@ def _fs_start(
     # is not the box is malformed input at the family's boundary (FS-BOX).
     if options:
         raise MalformedInput(f"options: {edition} has no options, not {list(options)}")
+    return funspeed.new_game(players, deck=_cards(deck, parse_fs_card))
+
+
+def _cards(deck: object, parse: Callable[[object, str], Any]) -> tuple[Any, ...]:
+    """A family's deck: a list of its cards, each read by the family's card reader."""
     if not isinstance(deck, list):
         raise MalformedInput(f"deck: a list of cards, not {type(deck).__name__}")
-    cards = tuple(parse_fs_card(name, f"deck[{i}]") for i, name in enumerate(deck))
-    return funspeed.new_game(players, deck=cards)
+    return tuple(parse(name, f"deck[{i}]") for i, name in enumerate(deck))
 
 
-FUN_SPEED = Family(
-    name=fs_json.FAMILY,
-    editions=(fs_json.FAMILY,),
-    capability=f"family:{fs_json.FAMILY}",
-    state_key=("family", fs_json.FAMILY),
-    start=_fs_start,
-    state_from_dict=fs_json.state_from_dict,
-    state_to_dict=fs_json.state_to_dict,
-    action_from_dict=fs_json.action_from_dict,
-    action_to_dict=fs_json.action_to_dict,
-    legal_actions=funspeed.legal_actions,
-    apply=funspeed.apply,
-)
+def _rule_family(json_forms: ModuleType, game: ModuleType, start: Any, **more: Any) -> Family:
+    """The entry of a family of spec/families/: its edition id, capability and state marker
+    are its name (PROTO-FAMILIES); ``json_forms`` is its serialize module, ``game`` its
+    engine."""
+    name = json_forms.FAMILY
+    return Family(
+        name=name,
+        editions=(name,),
+        capability=f"family:{name}",
+        state_key=("family", name),
+        start=start,
+        state_from_dict=json_forms.state_from_dict,
+        state_to_dict=json_forms.state_to_dict,
+        action_from_dict=json_forms.action_from_dict,
+        action_to_dict=json_forms.action_to_dict,
+        legal_actions=game.legal_actions,
+        apply=game.apply,
+        **more,
+    )
+
+
+FUN_SPEED = _rule_family(fs_json, funspeed, _fs_start)
 
 
 # --- As du Volant ----------------------------------------------------------------------------
@@ -149,9 +163,7 @@ def _av_start(
     # The board game from the deck, first card dealt first (AV-DEAL), on the board given (the
     # default layout without one, ASM-AV-LAYOUT), with the seed of the reshuffles
     # (RUL-AV-RESHUFFLE-SEED, 0 without one). A deck that is not the box is malformed (AV-BOX).
-    if not isinstance(deck, list):
-        raise MalformedInput(f"deck: a list of cards, not {type(deck).__name__}")
-    cards = tuple(parse_av_card(name, f"deck[{i}]") for i, name in enumerate(deck))
+    cards = _cards(deck, parse_av_card)
     seed = extras.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise MalformedInput(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
@@ -165,20 +177,7 @@ def _av_start(
     return asduvolant.new_game(players, seed=seed, deck=cards, options=options, board=board)
 
 
-AS_DU_VOLANT = Family(
-    name=av_json.FAMILY,
-    editions=(av_json.FAMILY,),
-    capability=f"family:{av_json.FAMILY}",
-    state_key=("family", av_json.FAMILY),
-    start=_av_start,
-    state_from_dict=av_json.state_from_dict,
-    state_to_dict=av_json.state_to_dict,
-    action_from_dict=av_json.action_from_dict,
-    action_to_dict=av_json.action_to_dict,
-    legal_actions=asduvolant.legal_actions,
-    apply=asduvolant.apply,
-    start_fields=("board", "seed"),
-)
+AS_DU_VOLANT = _rule_family(av_json, asduvolant, _av_start, start_fields=("board", "seed"))
 
 
 FAMILIES: dict[str, Family] = {family.name: family for family in (CLASSIC, FUN_SPEED, AS_DU_VOLANT)}
