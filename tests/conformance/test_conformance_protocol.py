@@ -44,7 +44,7 @@ def test_hello_names_the_engine_its_editions_and_capabilities() -> None:
         "family:as-du-volant",
     ]
     no_load = ask(Session(load_state=False), op="hello", protocol=1)
-    assert no_load["capabilities"] == ["shuffle", "family:fun-speed"]
+    assert no_load["capabilities"] == ["shuffle", "family:fun-speed", "family:as-du-volant"]
     refused = ask(Session(), valid=False, op="hello", protocol=99)
     assert refused["error"]["kind"] == "unsupported"
 
