@@ -14,9 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conformance_support import SERVE, SUITE, ask, fake_engine, run
+from conformance_support import ROOT, SERVE, SUITE, ask, fake_engine, run
 
-from millebornes import load_edition
+from millebornes import asduvolant, load_edition
+from millebornes.asduvolant import serialize as av_json
+from millebornes.asduvolant.cards import DATA as AV_DATA
+from millebornes.asduvolant.cards import parse_av_card
+from millebornes.asduvolant.track import board_from_dict
 from millebornes.conformance.runner import Filters, SuiteFiles
 from millebornes.conformance.server import Session
 from millebornes.funspeed import new_game
@@ -32,8 +36,8 @@ def with_families() -> SuiteFiles:
     return SuiteFiles(SUITE, families=True)
 
 
-def family_ids() -> set[str]:
-    index = json.loads((SUITE / "families" / "fun-speed" / "index.json").read_text("utf-8"))
+def family_ids(name: str = "fun-speed") -> set[str]:
+    index = json.loads((SUITE / "families" / name / "index.json").read_text("utf-8"))
     return {entry["id"] for entry in index["cases"]}
 
 
@@ -220,3 +224,69 @@ def test_the_command_line_runs_the_families_unless_told_not_to() -> None:
     passed = int(alone.split()[0])
     assert both == f"{passed + family} passed, 0 failed, 0 skipped"
     assert alone == f"{passed} passed, 0 failed, 0 skipped"
+
+
+# --- As du Volant: a family whose start takes a board and a reshuffle seed -------------------
+
+
+@pytest.mark.rules("PROTO-FAMILIES", "PROTO-START", "PROTO-VERDICTS")
+def test_the_whole_as_du_volant_suite_passes_through_serve() -> None:
+    report = run(SERVE, with_families(), Filters(editions=("as-du-volant",)))
+    ids = family_ids("as-du-volant")
+    assert {r.id for r in report.results} == ids
+    failures = [f"{r.outcome} {r.id}: {r.reason}" for r in report.results if r.outcome != "pass"]
+    assert failures == []
+    assert report.closing_line() == f"{len(ids)} passed, 0 failed, 0 skipped"
+
+
+def _plain_board(**changes: Any) -> dict[str, Any]:
+    path = ROOT / "spec/families/as-du-volant/boards/plain.json"
+    return {**json.loads(path.read_text("utf-8")), **changes}
+
+
+def _av_start(**fields: Any) -> dict[str, Any]:
+    deck = [c.name for c in shuffled(AV_DATA.deck(3), 4)]
+    return {"op": "start", "edition": "as-du-volant", "players": 3, "options": [],
+            "deck": deck, **fields}  # fmt: skip
+
+
+@pytest.mark.rules("PROTO-FAMILIES", "PROTO-START")
+def test_an_as_du_volant_start_builds_the_game_on_the_board_and_seed_given() -> None:
+    plain = _plain_board()
+    request = _av_start(board=plain, seed=9)
+    answer = ask(Session(), **request)
+    cards = tuple(parse_av_card(name) for name in request["deck"])
+    board = board_from_dict(plain)
+    expected = asduvolant.new_game(3, seed=9, deck=cards, board=board)
+    assert answer["state"] == av_json.state_to_dict(expected)
+    assert answer["state"]["board"]["name"] != "default" and answer["state"]["seed"] == 9
+    # without them: the default board and reshuffle seed 0
+    plain_answer = ask(Session(), **_av_start())
+    assert plain_answer["state"] == av_json.state_to_dict(asduvolant.new_game(3, deck=cards))
+
+
+@pytest.mark.rules("PROTO-FAMILIES", "PROTO-START", "PROTO-ERRORS")
+@pytest.mark.parametrize(
+    ("request_fields", "message"),
+    [
+        (_av_start(board={"format": "nope"}), r"^board\.format: "),
+        (_av_start(board=[]), r"^board: "),
+        (_av_start(board=_plain_board(squares=3)), r"^board\.squares: "),
+        (_av_start(board=_plain_board(start=99)), r"^board\.start: "),
+        (_av_start(seed="5"), r"^seed: "),
+        (_av_start(seed=-1), r"^seed: "),
+        (_av_start(deck=["D25", "TOW"]), r"^deck\[1\]: "),
+        ({"op": "start", "edition": "fun-speed", "players": 2, "options": [],
+          "deck": [c.name for c in _deck()], "seed": 3}, r"^seed: "),
+        ({"op": "start", "edition": "classic", "players": 2, "options": [],
+          "deck": _classic_deck(), "board": {}}, r"^board: "),
+    ],
+)  # fmt: skip
+def test_malformed_start_fields_are_answered_malformed(
+    request_fields: dict[str, Any], message: str
+) -> None:
+    session = Session()
+    answer = ask(session, valid=False, **request_fields)
+    assert answer["error"]["kind"] == "malformed", answer
+    assert re.search(message, answer["error"]["message"]), answer["error"]["message"]
+    assert session.current is None  # nothing was started

@@ -37,9 +37,14 @@ def test_hello_names_the_engine_its_editions_and_capabilities() -> None:
     hello = ask(Session(), op="hello", protocol=PROTOCOL_VERSION)
     assert hello["engine"]["name"] == "millebornes-reference"
     assert "classic" in hello["editions"] and "fun-speed" not in hello["editions"]
-    assert hello["capabilities"] == ["load_state", "shuffle", "family:fun-speed"]
+    assert hello["capabilities"] == [
+        "load_state",
+        "shuffle",
+        "family:fun-speed",
+        "family:as-du-volant",
+    ]
     no_load = ask(Session(load_state=False), op="hello", protocol=1)
-    assert no_load["capabilities"] == ["shuffle", "family:fun-speed"]
+    assert no_load["capabilities"] == ["shuffle", "family:fun-speed", "family:as-du-volant"]
     refused = ask(Session(), valid=False, op="hello", protocol=99)
     assert refused["error"]["kind"] == "unsupported"
 

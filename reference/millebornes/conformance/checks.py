@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from millebornes.conformance.canon import JsonDict, digest
+from millebornes.conformance.families import START_FIELDS
 from millebornes.serialize import STATE_FORMAT, canonical
 
 # PROTO-VERDICTS: the five outcomes of a case.
@@ -148,12 +149,15 @@ def _shuffle(case: JsonDict, ctx: Context) -> None:
         raise Verdict(FAIL, f"shuffle: the deck differs ({where}: {len(deck)} cards returned)")
 
 
-def _start(case: JsonDict, ctx: Context, deck: list[str]) -> JsonDict:
-    return ctx.ask({"op": "start", **_config(case), "deck": deck})
+def _start(case: JsonDict, ctx: Context) -> JsonDict:
+    given = case["input"]
+    # PROTO-START: a family's optional start fields (a board, a reshuffle seed) go as given
+    extras = {name: given[name] for name in sorted(START_FIELDS) if name in given}
+    return ctx.ask({"op": "start", **_config(case), "deck": given["deck"], **extras})
 
 
 def _setup(case: JsonDict, ctx: Context) -> None:
-    response = _start(case, ctx, case["input"]["deck"])
+    response = _start(case, ctx)
     _judge(case["expected"], response, case["input"].get("state"), ctx, "start")
 
 
@@ -205,7 +209,7 @@ def _reach(case: JsonDict, ctx: Context) -> JsonDict:
 def _replay(trace: JsonDict, ctx: Context, steps: int, what: str) -> JsonDict:
     """Start the trace's round and apply its first ``steps`` actions, checking each state's
     digest; returns the engine's last state."""
-    answer = ok(_start(trace, ctx, trace["input"]["deck"]), f"{what}: start")
+    answer = ok(_start(trace, ctx), f"{what}: start")
     if answer.get("outcome") != "applied":
         raise Verdict(FAIL, f"{what}: the deal was refused: {answer.get('rules')}")
     state = state_of(answer, f"{what}: start", ctx)

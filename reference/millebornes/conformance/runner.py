@@ -34,7 +34,7 @@ from millebornes.conformance.checks import (
     run_case,
 )
 from millebornes.conformance.engine_process import EngineError, EngineProcess
-from millebornes.conformance.families import CLASSIC, FAMILIES, for_edition
+from millebornes.conformance.families import CLASSIC, FAMILIES, for_edition, start_extras
 from millebornes.serialize import canonical
 
 REPORT_FORMAT = "millebornes-conformance-report/1"
@@ -162,8 +162,13 @@ def reference_state(trace: JsonDict, steps: int) -> JsonDict | None:
         family = for_edition(trace["edition"])
         if family is None:
             return None
+        given = trace["input"]
         state = family.start(
-            trace["edition"], trace["players"], tuple(trace["options"]), trace["input"]["deck"]
+            trace["edition"],
+            trace["players"],
+            tuple(trace["options"]),
+            given["deck"],
+            start_extras(family, given),
         )
         for action in trace["input"]["actions"][:steps]:
             state = family.apply(state, family.action_from_dict(action))

@@ -22,7 +22,14 @@ import traceback
 from typing import Any, BinaryIO, TypeGuard
 
 from millebornes.conformance.canon import PROTOCOL_VERSION, JsonDict, spec_version
-from millebornes.conformance.families import CLASSIC, FAMILIES, Family, for_edition, for_state
+from millebornes.conformance.families import (
+    CLASSIC,
+    FAMILIES,
+    Family,
+    for_edition,
+    for_state,
+    start_extras,
+)
 from millebornes.edition import edition_ids
 from millebornes.errors import IllegalAction, MalformedInput
 from millebornes.serialize import canonical, load_json
@@ -150,8 +157,9 @@ class Session:
         if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
             raise ProtocolError("malformed", "options is a list of option names")
         family = self._family(edition)
+        extras = start_extras(family, request)
         try:
-            state = family.start(edition, players, tuple(options), request.get("deck"))
+            state = family.start(edition, players, tuple(options), request.get("deck"), extras)
         except IllegalAction as error:
             return {"outcome": "rejected", "rules": list(error.rule_ids)}
         self.current, self.family = state, family
