@@ -5,15 +5,15 @@ the family's precondition tables (:mod:`millebornes.asduvolant.rules`) with
 another predicate, or wraps one transition of :mod:`millebornes.asduvolant.engine`
 (or swaps one figure of the family's data); each names the rule IDs it breaks.
 They patch the modules in this process and are undone afterwards. ``FAMILY`` is
-what tools/conformance_strength.py needs to measure the family once it lists it
-in ``FAMILIES``; until then this script measures the kill rate itself:
+what tools/conformance_strength.py measures (it lists it in ``FAMILIES``):
 
-    python tools/av_mutants.py            # list them
-    python tools/av_mutants.py --measure  # run the family's cases against each
+    python tools/av_mutants.py                                   # list them
+    python tools/conformance_strength.py --family as-du-volant   # the kill rate
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -22,13 +22,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
-from family_mutants import Family, judge, load_cases
+from family_mutants import Family
 from millebornes.asduvolant import engine, rules, suite
 from millebornes.asduvolant.actions import Move
 from millebornes.asduvolant.cards import DATA, KM, TOKENS, AvCard
 from millebornes.asduvolant.scoring import game_points
 from millebornes.asduvolant.state import AvPhase, AvState
-from millebornes.conformance.canon import default_suite_dir
 from millebornes_invariants.mutants import Mutant, effect_mutant, predicate_mutant, swap_mutant
 
 Wrap = Callable[[Callable[..., AvState]], Callable[..., AvState]]
@@ -265,23 +264,8 @@ MUTANTS: tuple[Mutant, ...] = (
 FAMILY = Family(suite.FAMILY.edition, suite.FOLDER, suite.check_case, MUTANTS)
 
 
-def measure() -> int:
-    """Run every case against every mutant; print the survivors; 0 when all are killed."""
-    cases = load_cases(FAMILY, default_suite_dir())
-    survivors = []
-    for mutant in MUTANTS:
-        outcomes = judge(FAMILY, mutant, cases)
-        killed = sum(1 for result in outcomes.values() if result != "pass")
-        print(f"{mutant.name:<26} {'killed' if killed else 'SURVIVED'} by {killed} cases")
-        if not killed:
-            survivors.append(mutant.name)
-    print(f"{len(MUTANTS) - len(survivors)}/{len(MUTANTS)} killed; survivors: {survivors}")
-    return 1 if survivors else 0
-
-
 def main() -> int:
-    if "--measure" in sys.argv[1:]:
-        return measure()
+    argparse.ArgumentParser(description="List the As du Volant mutants.").parse_args()
     for m in MUTANTS:
         print(f"{m.name:<26} {', '.join(m.breaks):<34} {m.description}")
     return 0

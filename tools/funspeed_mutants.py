@@ -14,6 +14,7 @@ be killed, that is fail at least one case.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -567,6 +568,7 @@ FAMILY = Family(suite.EDITION, suite.FOLDER, suite.check_case, MUTANTS)
 
 
 def main() -> int:
+    argparse.ArgumentParser(description="List the Fun & Speed mutants.").parse_args()
     for m in MUTANTS:
         print(f"{m.name:<30} {', '.join(m.breaks):<38} {m.description}")
     return 0
