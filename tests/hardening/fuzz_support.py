@@ -122,10 +122,16 @@ JSON_VALUES = st.recursive(
 
 def _zones(data: dict[str, Any]) -> list[list[Any]]:
     """Every list of cards in a state's JSON form (each is mutated in place)."""
-    zones = [data["draw_pile"], data["discard_pile"], data["set_aside"], *data["hands"]]
-    for tableau in data["tableaus"]:
-        zones += [tableau[pile] for pile in sorted(tableau)]
-    return zones
+    # An earlier mutation may have replaced any of these with another JSON value:
+    # only what is still a list of cards (or a tableau that is still an object) counts.
+    fields = [data.get(key) for key in ("draw_pile", "discard_pile", "set_aside")]
+    hands = data.get("hands")
+    tableaus = data.get("tableaus")
+    fields += hands if isinstance(hands, list) else []
+    for tableau in tableaus if isinstance(tableaus, list) else []:
+        if isinstance(tableau, dict):
+            fields += [tableau[pile] for pile in sorted(tableau)]
+    return [zone for zone in fields if isinstance(zone, list)] or [[]]
 
 
 def move_card(draw: st.DrawFn, lists: list[list[Any]]) -> None:
@@ -146,7 +152,9 @@ def _mutate(draw: st.DrawFn, data: dict[str, Any]) -> None:
         move_card(draw, _zones(data))
     elif how == "phase":
         data["phase"] = draw(st.sampled_from([phase.value for phase in Phase]))
-        data["actor"] = draw(st.none() | st.integers(-1, data["players"]))
+        players = data.get("players")
+        top = players if type(players) is int and -1 <= players <= 9 else 6
+        data["actor"] = draw(st.none() | st.integers(-1, top))
     elif how == "nudge":
         key = draw(st.sampled_from(["actor", "turn", "dealer", "round", "players", "extended_by"]))
         if isinstance(data[key], int):
