@@ -27,6 +27,7 @@ import argparse
 import ast
 import importlib.util
 import json
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -199,6 +200,20 @@ def _changed_lines(diff: str) -> list[str]:
     ]
 
 
+RECORD = ROOT / "conformance" / "mechanical.json"
+RECORD_FORMAT = "millebornes-mechanical-mutants/1"
+VERDICTS = ("equivalent", "outside the protocol", "missing case")
+"""What a survivor is: a change no behaviour shows (``reason`` names why, from the
+record's ``reasons``; ``note`` adds what is particular to it); a change in a function
+of the Python API that no protocol request reaches (``tests``: the pytest tests that
+kill it); or a behaviour the suite did not pin (``cases``: the cases added since, which
+kill it now)."""
+
+
+def _key(survivor: dict[str, Any]) -> tuple[str, str, str, tuple[str, ...]]:
+    return survivor["module"], survivor["function"], survivor["operator"], tuple(survivor["diff"])
+
+
 def report(work: Path, write: Path | None) -> int:
     counts, survivors = outcomes(work)
     for survivor in survivors:
@@ -215,11 +230,57 @@ def report(work: Path, write: Path | None) -> int:
             f"killed {counts['killed']} of {judged} run ({100 * counts['killed'] / judged:.1f} %)"
         )
     if write is not None:
-        write.write_text(
-            json.dumps({"counts": counts, "survivors": survivors}, indent=1) + "\n",
-            encoding="utf-8",
-        )
+        # Keep the classification of every survivor the file already has.
+        old = json.loads(write.read_text(encoding="utf-8")) if write.exists() else {}
+        known = {_key(s): s for s in old.get("survivors", [])}
+        verdicts = ("verdict", "reason", "note", "tests", "cases")
+        for survivor in survivors:
+            before = known.get(_key(survivor), {})
+            survivor.update({k: before[k] for k in verdicts if k in before})
+        head = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=next(work.glob("clone*")),
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+        record = {
+            "format": RECORD_FORMAT,
+            "tool": COSMIC_RAY,
+            "commit": head,
+            "modules": list(MODULES),
+            "counts": dict(sorted(counts.items())),
+            "reasons": old.get("reasons", {}),
+            "survivors": survivors,
+        }
+        write.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
+
+
+def mutate(survivor: dict[str, Any], into: Path) -> None:
+    """Write into ``into`` a copy of the engine's packages (``reference/``, ``invariants/``,
+    with links to the data folders they read) with ``survivor``'s change made: its
+    removed line, found nearest its recorded line, becomes its added line. Put
+    ``into/reference`` and ``into/invariants`` first on PYTHONPATH to run the mutant."""
+    for package in ("reference", "invariants"):
+        shutil.copytree(ROOT / package, into / package, ignore=shutil.ignore_patterns("*.pyc"))
+    for data in ("spec", "conformance"):  # found next to the package, as in a checkout
+        (into / data).symlink_to(ROOT / data)
+    path = into / survivor["module"]
+    lines = path.read_text(encoding="utf-8").split("\n")
+    removed = [line[1:] for line in survivor["diff"] if line.startswith("-")]
+    added = [line[1:] for line in survivor["diff"] if line.startswith("+")]
+    if len(removed) != 1 or len(added) != 1:
+        raise ValueError(f"{survivor['module']}:{survivor['line']}: not a one-line change")
+    places = [i for i, line in enumerate(lines) if line.rstrip() == removed[0]]
+    if not places:
+        raise ValueError(
+            f"{survivor['module']}: {removed[0].strip()!r} is no longer there: "
+            "the module changed since the run, run it again"
+        )
+    nearest = min(places, key=lambda i: abs(i + 1 - survivor["line"]))
+    lines[nearest] = added[0]
+    path.write_text("\n".join(lines), encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

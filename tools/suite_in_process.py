@@ -1,15 +1,15 @@
 """Run the classic conformance suite against the reference engine in this process.
 
-    python tools/suite_in_process.py [--all] [--suite DIR]
+    python tools/suite_in_process.py [--all] [--suite DIR] [--case ID]...
 
-The test command of the mechanical mutation run (tools/mechanical_mutants.sh): the
+The test command of the mechanical mutation run (tools/mechanical_mutants.py): the
 same cases and the same judging as ``millebornes conformance run --engine
 "millebornes serve"``, but each request goes straight to a :class:`Session` (as a
 canonical JSON line and back, so an answer that is not JSON still fails), with no
 process to start. The classic suite only (``families/`` is not read): the mutated
 modules are the classic engine's. Cases run cheapest kind first, and the run stops
 at the first case that does not pass (exit 1, naming it) unless ``--all`` is given;
-exit 0 when every case passes.
+exit 0 when every case passes. ``--case ID`` (repeated) runs only those cases.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--all", action="store_true", help="run every case, count failures")
     parser.add_argument("--suite", type=Path, default=default_suite_dir(), help="suite folder")
+    parser.add_argument("--case", action="append", default=[], help="run only this case (repeat)")
     args = parser.parse_args(argv)
     suite = SuiteFiles(args.suite)
     session = Session()
@@ -54,7 +55,11 @@ def main(argv: list[str] | None = None) -> int:
         return traces[case_id]
 
     ctx = Context(ask=ask, load_state=True, trace=trace)
-    entries = sorted(suite.entries, key=lambda e: KIND_ORDER.get(e["kind"], 9))
+    chosen = [e for e in suite.entries if not args.case or e["id"] in args.case]
+    unknown = set(args.case) - {e["id"] for e in chosen}
+    if unknown:
+        parser.error(f"--case: no such case {sorted(unknown)[0]!r}")
+    entries = sorted(chosen, key=lambda e: KIND_ORDER.get(e["kind"], 9))
     failed = 0
     for entry in entries:
         try:

@@ -20,7 +20,7 @@ from millebornes.serialize import canonical
 CASE_FORMAT = "millebornes-conformance/1"
 """The ``format`` of every case file (and of the index); the number changes on any
 incompatible change of the case format."""
-SUITE_VERSION = "1.0.0"
+SUITE_VERSION = "1.1.0"
 """The version of the suite's content, in ``index.json`` and the release tarball's name
 (``tools/release.py``): the major number is the case format's, the minor one grows when
 cases are added or change (an engine that passed may now fail), the patch one when only

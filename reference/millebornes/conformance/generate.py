@@ -124,8 +124,8 @@ def config_cases(config: Config, *, first_of_edition: bool) -> list[JsonDict]:
     cases += setup_cases(config)
     cases += scenario_cases(config, miner, mined)
     cases += contract_cases(config)
+    cases += score_scenario_cases(config, first_of_edition=first_of_edition)
     if first_of_edition:
-        cases += score_scenario_cases(config)
         cases += shuffle_cases(config.edition)
         cases += edition_setup_cases(config.edition)
         cases += malformed_state_cases(config)

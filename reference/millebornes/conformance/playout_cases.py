@@ -128,6 +128,8 @@ def malformed_cases(config: Config, mined: Mined, *, first_of_edition: bool) -> 
     bad: list[tuple[str, JsonDict, Tags, str]] = [
         ("seat", template | {"seat": state.players}, Tags({"SEAT-COUNTS"}), "a seat out of range")
     ]
+    # Seats and teams count from 0: -1 is out of range too, not "the last one".
+    bad.append(("seat-negative", template | {"seat": -1}, Tags({"SEAT-COUNTS"}), "seat -1"))
     if first_of_edition:
         card = state.hands[actor][0].name
         bad += [
@@ -143,6 +145,12 @@ def malformed_cases(config: Config, mined: Mined, *, first_of_edition: bool) -> 
                 {"type": "play", "seat": actor, "card": card, "target": state.teams},
                 Tags({"SEAT-TEAMS"}),
                 "a team that does not exist",
+            ),
+            (
+                "target-negative",
+                {"type": "play", "seat": actor, "card": card, "target": -1},
+                Tags({"SEAT-TEAMS"}),
+                "team -1",
             ),
         ]
     for name, action, tags, what in bad:

@@ -204,12 +204,32 @@ def extension_lost(config: Config) -> State | None:
     return round_over_position(config, tableaus, extended_by=0)
 
 
-SCORE_SCENARIOS: dict[str, Callable[[Config], State | None]] = {
-    "SCORE-ALL-SAFETIES": every_safety_at_the_goal,
-    "SCORE-EXTENSION": extension_lost,
+def extension_lost_by_the_last_team(config: Config) -> State | None:
+    """A round just over: the last team called the extension, and team 0 reached the
+    longer goal (SCORE-EXTENSION: every other team scores it, whatever its number)."""
+    goal = load_edition(config.edition).extension_goal
+    distance = _distance_cards(config, goal) if goal is not None else None
+    if distance is None:
+        return None
+    last = load_edition(config.edition).teams_by_seats[config.players] - 1
+    tableaus = {
+        0: Tableau(battle=ROLLING, distance=distance),
+        last: Tableau(battle=ROLLING, distance=(Card.D100,)),
+    }
+    return round_over_position(config, tableaus, extended_by=last)
+
+
+SCORE_SCENARIOS: dict[str, tuple[str, Callable[[Config], State | None]]] = {
+    "all-safeties-position": ("SCORE-ALL-SAFETIES", every_safety_at_the_goal),
+    "extension-position": ("SCORE-EXTENSION", extension_lost),
+    "extension-last-team-position": ("SCORE-EXTENSION", extension_lost_by_the_last_team),
 }
-"""End-of-round positions for score items the playouts reach only by luck; kept in an
-edition only where the item scores there."""
+"""End-of-round positions for score items the playouts reach only by luck, by case name:
+the rule each exercises and the position; kept in an edition only where the item scores
+there."""
+EVERY_CONFIGURATION = frozenset({"extension-last-team-position"})
+"""The score positions built at every seat count (the others only at an edition's first):
+who scores a lost extension depends on the number of teams."""
 
 
 def build(config: Config, rule_id: str) -> tuple[State, Action] | None:
@@ -224,9 +244,12 @@ def build(config: Config, rule_id: str) -> tuple[State, Action] | None:
         return None
 
 
-def score_scenario_cases(config: Config) -> Iterator[JsonDict]:
-    """The score cases of :data:`SCORE_SCENARIOS` that the edition's data makes count."""
-    for rule_id, scenario in SCORE_SCENARIOS.items():
+def score_scenario_cases(config: Config, *, first_of_edition: bool) -> Iterator[JsonDict]:
+    """The score cases of :data:`SCORE_SCENARIOS` that the edition's data makes count (at
+    other than the edition's first configuration, only :data:`EVERY_CONFIGURATION`)."""
+    for name, (rule_id, scenario) in SCORE_SCENARIOS.items():
+        if not first_of_edition and name not in EVERY_CONFIGURATION:
+            continue
         try:
             state = scenario(config)
         except MalformedInput:
@@ -239,7 +262,7 @@ def score_scenario_cases(config: Config) -> Iterator[JsonDict]:
         yield make_case(
             "score",
             config,
-            f"{rule_id.lower().removeprefix('score-')}-position",
+            name,
             tags=tags,
             description=" ".join((scenario.__doc__ or rule_id).split()),
             provenance={"method": "position", "seed": None},
