@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
-from millebornes.cards import Card
+from millebornes.cards import CATEGORY, Card, Category
 from millebornes.conformance.canon import JsonDict
 from millebornes.conformance.cases import actions_to_list, make_case, score_to_dict, state_json
 from millebornes.conformance.configs import Config
@@ -173,6 +173,29 @@ def _extension_lost(config: Config) -> State:
     return round_over_position(config, tableaus, extended_by=0)
 
 
+def _last_distance(config: Config) -> State:
+    """Seat 0 holds a 25, the only distance card outside the discard pile; the draw pile
+    still holds two cards, neither of them distance; every team is rolling."""
+    rules = load_edition(config.edition)
+    teams = _teams(config)
+    cards = rules.playing_cards(config.players)
+    others = [c for c in cards if CATEGORY[c] is not Category.DISTANCE]
+    for _ in range(teams):  # the Rolls on the tableaus
+        others.remove(Card.ROLL)
+    size = rules.hand_size
+    hands = {0: [Card.D25, *others[:size]]}  # the actor has drawn: one card over the size
+    for seat in range(1, config.players):
+        hands[seat] = others[seat * size + 1 : (seat + 1) * size + 1]
+    start = config.players * size + 1
+    return position(
+        config.edition,
+        config.players,
+        hands=hands,
+        tableaus={t: ROLLING for t in range(teams)},
+        draw_pile=tuple(others[start : start + 2]),
+    )
+
+
 # --- the positions ------------------------------------------------------------------
 
 C3 = (("classic", 3),)
@@ -278,6 +301,12 @@ POSITIONS: tuple[Position, ...] = (
     Position("passed-over-two", "two seats in a row without cards are passed over",
              (("classic", 4), ("classic", 6)),
              lambda c: _step(_empty_pile(c, (1, 2)), Discard(0, Card.D25))),
+    Position("distance-exhausted-pile-not-empty", "the last distance card out of the discard "
+             "pile is laid while the draw pile still holds other cards: the round ends "
+             "(END-DISTANCE-EXHAUSTED counts distance cards, not cards)",
+             (("cars", 2), ("asterix", 3), ("cars", 4)),
+             lambda c: _step(_last_distance(c), Play(0, Card.D25, 0)),
+             ("END-DISTANCE-EXHAUSTED",)),
     Position("extension-decision", "the legal actions at an extension decision: stop and "
              "extend", (("allonge", 2), ("allonge", 3), ("allonge", 6)),
              lambda c: (_deciding(c, 0), None), ("EXT-DECISION",), kind="legal"),
