@@ -1,4 +1,5 @@
-"""``legal_actions`` is exactly the set of actions ``violations`` finds nothing wrong with.
+"""``legal_actions`` is exactly the set of actions ``violations`` finds nothing wrong with
+(and ``is_legal`` says yes to).
 
 ``legal_actions`` builds candidates that satisfy the common head of the precondition
 tables by construction and asks only the rest; this test asks ``violations`` about
@@ -16,6 +17,7 @@ from millebornes import (
     Draw,
     Phase,
     apply,
+    is_legal,
     legal_actions,
     new_round,
 )
@@ -44,6 +46,11 @@ def test_legal_actions_equal_the_actions_without_violations(
         legal = legal_actions(state)
         assert set(legal) == legal_by_violations(state)
         assert len(set(legal)) == len(legal)
+        # is_legal, the yes-or-no form, agrees both ways (the seat after the actor may
+        # never draw: it is not its turn).
+        assert all(is_legal(state, action) for action in legal)
+        assert state.actor is not None
+        assert not is_legal(state, Draw((state.actor + 1) % players))
         state = apply(state, legal[data.draw(st.integers(0, len(legal) - 1), label="choice")])
 
 

@@ -29,6 +29,8 @@ from millebornes import (
     to_json,
     violations,
 )
+from millebornes._spec import load_json
+from millebornes.edition import _edition_from_data
 from millebornes.position import position
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -281,3 +283,27 @@ def test_edition_matrix_is_up_to_date() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.rules("BOX-CONTENTS", "BOX-BY-SEATS")
+@pytest.mark.parametrize("edition", edition_ids())
+def test_count_is_the_box_at_every_seat_count(edition: str) -> None:
+    """``Edition.count`` says how many of a kind the box holds: 0 for a kind it lacks."""
+    rules = load_edition(edition)
+    for players in rules.seat_counts:
+        counts = {card: rules.count(card, players) for card in Card}
+        assert all(n >= 0 for n in counts.values()), counts
+        assert counts == {card: dict(rules.box_for(players)).get(card, 0) for card in Card}
+        assert sum(counts.values()) == len(rules.playing_cards(players)) + len(
+            rules.memo_cards(players)
+        )
+
+
+@pytest.mark.parametrize("off_by", [-1, 1])
+def test_an_edition_file_whose_box_total_disagrees_is_refused(off_by: int) -> None:
+    """The data files carry the box's total as a check on the counts: a file whose counts
+    add up to more or to less than it says is refused at load, naming both figures."""
+    data = load_json("editions/classic.json")
+    data["box_total"] += off_by
+    with pytest.raises(RuntimeError, match=f"add to 110, not {110 + off_by}"):
+        _edition_from_data(data)
