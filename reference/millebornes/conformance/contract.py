@@ -19,7 +19,7 @@ from millebornes.cards import CATEGORY, Card, Category
 from millebornes.conformance.canon import JsonDict
 from millebornes.conformance.cases import actions_to_list, make_case, score_to_dict, state_json
 from millebornes.conformance.configs import Config
-from millebornes.conformance.scenarios import round_over_position
+from millebornes.conformance.scenarios import _distance_cards, round_over_position
 from millebornes.conformance.tags import (
     Tags,
     precondition_tags,
@@ -196,6 +196,19 @@ def _last_distance(config: Config) -> State:
     )
 
 
+def _at_the_goal_dealt_by_1(config: Config) -> State:
+    """Seat 1 dealt this round; seat 0 holds the 25 that brings team 0 to the goal."""
+    goal = load_edition(config.edition).goal_for(config.players, config.options)
+    short = _distance_cards(config, goal - 25)
+    assert short is not None
+    return _loadable(
+        config,
+        hands={0: [Card.D25]},
+        tableaus={0: Tableau(battle=(Card.ROLL,), distance=short)},
+        dealer=1,
+    )
+
+
 # --- the positions ------------------------------------------------------------------
 
 C3 = (("classic", 3),)
@@ -240,6 +253,14 @@ POSITIONS: tuple[Position, ...] = (
     Position("deal-first-round", "seat 0 deals the first round from a state before any deal",
              C3, lambda c: _step(new_match(c.edition, c.players), Deal(0, _deck(c))),
              ("STATE-BEFORE-DEAL", "STATE-ROUND", "STATE-DEALER")),
+    Position("deal-by-seat-1", "seat 1 deals the second round: the cards go round from seat "
+             "2, and seat 2 plays first", C346,
+             lambda c: _step(_round_over(c), Deal(1, _deck(c))),
+             ("SETUP-DEAL", "SETUP-FIRST-PLAYER", "MATCH-DEALER-ROTATION")),
+    Position("round-ends-dealt-by-1", "the goal is reached in a round seat 1 dealt: seat 2 "
+             "deals the next", C346,
+             lambda c: _step(_at_the_goal_dealt_by_1(c), Play(0, Card.D25, 0)),
+             ("MATCH-DEALER-ROTATION",)),
     Position("deal-during-play", "the player to act deals in the middle of a round", C3,
              lambda c: _step(_play(c), Deal(0, _deck(c)))),
     Position("safety-out-of-turn", "seat 1 lays a safety on seat 0's turn: TURN-ACTOR, not "

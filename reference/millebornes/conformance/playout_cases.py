@@ -152,6 +152,19 @@ def malformed_cases(config: Config, mined: Mined, *, first_of_edition: bool) -> 
                 Tags({"SEAT-TEAMS"}),
                 "team -1",
             ),
+            # Past the last one by more than one: the range is checked, not one value.
+            (
+                "seat-beyond",
+                template | {"seat": state.players + 1},
+                Tags({"SEAT-COUNTS"}),
+                "a seat two past the last",
+            ),
+            (
+                "target-beyond",
+                {"type": "play", "seat": actor, "card": card, "target": state.teams + 1},
+                Tags({"SEAT-TEAMS"}),
+                "a team two past the last",
+            ),
         ]
     for name, action, tags, what in bad:
         tags.mark("malformed")
