@@ -261,6 +261,14 @@ POSITIONS: tuple[Position, ...] = (
              "deals the next", C346,
              lambda c: _step(_at_the_goal_dealt_by_1(c), Play(0, Card.D25, 0)),
              ("MATCH-DEALER-ROTATION",)),
+    Position("deal-in-window", "the safety's holder deals in a coup-fourré window: SETUP-DEAL",
+             C3, lambda c: _step(s := _window(c), Deal(_holder(s), _deck(c)))),
+    Position("discard-at-round-over", "the next dealer discards once the round is over: "
+             "TURN-PLAY-OR-DISCARD", C3, lambda c: _step(_round_over(c), Discard(1, Card.D25))),
+    Position("at-round-over", "the legal actions once the round is over, with cards "
+             "still in the hands: none, the next deal is a chance node", C346,
+             lambda c: (apply(_at_the_goal_dealt_by_1(c), Play(0, Card.D25, 0)), None),
+             ("STATE-TURN",), kind="legal"),
     Position("deal-during-play", "the player to act deals in the middle of a round", C3,
              lambda c: _step(_play(c), Deal(0, _deck(c)))),
     Position("safety-out-of-turn", "seat 1 lays a safety on seat 0's turn: TURN-ACTOR, not "
