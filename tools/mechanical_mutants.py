@@ -215,6 +215,8 @@ def _key(survivor: dict[str, Any]) -> tuple[str, str, str, tuple[str, ...]]:
 
 
 def report(work: Path, write: Path | None) -> int:
+    if not any(work.glob("session*.sqlite")):
+        sys.exit(f"no cosmic-ray session in {work}: run `mechanical_mutants.py run` first")
     counts, survivors = outcomes(work)
     for survivor in survivors:
         print(

@@ -22,6 +22,7 @@ from millebornes import (
     apply,
     deal_from_seed,
     edition_ids,
+    is_chance,
     legal_actions,
     load_edition,
     new_match,
@@ -56,6 +57,19 @@ def _match(edition: str, players: int, seed: int) -> list[tuple[State, Action | 
 def match(request: pytest.FixtureRequest) -> list[tuple[State, Action | None, State]]:
     edition, players = request.param
     return _match(edition, players, seed=7)
+
+
+def test_chance_nodes_are_the_phases_that_wait_for_a_deal(
+    match: list[tuple[State, Action | None, State]],
+) -> None:
+    """``is_chance`` (the next action is a deal, for bots and simulators) holds in phases
+    deal and round_over, and in no other phase a whole match goes through."""
+    seen = set()
+    for before, _, after in match:
+        for state in (before, after):
+            seen.add(state.phase)
+            assert is_chance(state) == (state.phase in (Phase.DEAL, Phase.ROUND_OVER))
+    assert {Phase.DEAL, Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER, Phase.MATCH_OVER} <= seen
 
 
 @pytest.mark.rules("STATE-BEFORE-DEAL", "STATE-ROUND", "STATE-DEALER")
