@@ -236,7 +236,7 @@ POSITIONS: tuple[Position, ...] = (
     Position("discard-in-window", "the holder discards in a coup-fourré window", C3,
              lambda c: _step(s := _window(c), Discard(_holder(s), Card.D75))),
     Position("coup-fourre-outside-window", "a coup-fourré with no hazard pending: CF-WINDOW and "
-             "CF-MATCHING-SAFETY", C3,
+             "CF-MATCHING-SAFETY", C346,
              lambda c: _step(_play(c), CoupFourre(0, Card.PUNCTURE_PROOF))),
     Position("decline-outside-window", "a decline with no window open", C3,
              lambda c: _step(_play(c), Decline(0))),
@@ -269,10 +269,14 @@ POSITIONS: tuple[Position, ...] = (
              "still in the hands: none, the next deal is a chance node", C346,
              lambda c: (apply(_at_the_goal_dealt_by_1(c), Play(0, Card.D25, 0)), None),
              ("STATE-TURN",), kind="legal"),
+    Position("deal-with-memo", "a deck with a memo card in place of a playing card: "
+             "BOX-CONTENTS only", C346,
+             lambda c: _step(_round_over(c), Deal(1, (*_deck(c)[:-1], Card.MEMO))),
+             ("SETUP-MEMO",)),
     Position("deal-during-play", "the player to act deals in the middle of a round", C3,
              lambda c: _step(_play(c), Deal(0, _deck(c)))),
     Position("safety-out-of-turn", "seat 1 lays a safety on seat 0's turn: TURN-ACTOR, not "
-             "SAFE-ON-TURN", C3, lambda c: _step(_play(c), Play(1, Card.EXTRA_TANK, 1))),
+             "SAFE-ON-TURN", C346, lambda c: _step(_play(c), Play(1, Card.EXTRA_TANK, 1))),
     Position("memo-played", "a memo card played: CARD-IN-HAND and SETUP-MEMO", C3,
              lambda c: _step(_play(c), Play(0, Card.MEMO, 0))),
     Position("memo-discarded", "a memo card discarded", C3,
