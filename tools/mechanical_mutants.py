@@ -297,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, choices=(1, 2), default=2)
     parser.add_argument("--write", type=Path, help="report: write the survivors as JSON here")
     args = parser.parse_args(argv)
+    if args.write is not None and not args.write.parent.is_dir():
+        parser.error(f"--write: no folder {args.write.parent}")
     if args.command == "run":
         return run(args.work.resolve(), args.jobs)
     return report(args.work.resolve(), args.write)

@@ -37,6 +37,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--suite", type=Path, default=default_suite_dir(), help="suite folder")
     parser.add_argument("--case", action="append", default=[], help="run only this case (repeat)")
     args = parser.parse_args(argv)
+    if not (args.suite / "index.json").is_file():
+        parser.error(f"--suite: {args.suite} holds no index.json")
     suite = SuiteFiles(args.suite)
     session = Session()
     counter = 0
