@@ -52,7 +52,7 @@ def shares(jobs: int) -> list[list[str]]:
     has about as many as the three others together)."""
     if jobs <= 1:
         return [list(MODULES)]
-    return [[MODULES[0]], list(MODULES[1:])] + [[] for _ in range(jobs - 2)]
+    return [[MODULES[0]], list(MODULES[1:])]
 
 
 def annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -126,8 +126,6 @@ def run(work: Path, jobs: int) -> int:
     ).stdout.strip()
     started = []
     for job, modules in enumerate(shares(jobs)):
-        if not modules:
-            continue
         clone = work / f"clone{job}"
         subprocess.run(["rm", "-rf", str(clone)], check=True)
         subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)

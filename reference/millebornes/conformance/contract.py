@@ -19,7 +19,7 @@ from millebornes.cards import CATEGORY, Card, Category
 from millebornes.conformance.canon import JsonDict
 from millebornes.conformance.cases import actions_to_list, make_case, score_to_dict, state_json
 from millebornes.conformance.configs import Config
-from millebornes.conformance.scenarios import _distance_cards, round_over_position
+from millebornes.conformance.scenarios import distance_cards, round_over_position
 from millebornes.conformance.tags import (
     Tags,
     precondition_tags,
@@ -199,7 +199,7 @@ def _last_distance(config: Config) -> State:
 def _at_the_goal_dealt_by_1(config: Config) -> State:
     """Seat 1 dealt this round; seat 0 holds the 25 that brings team 0 to the goal."""
     goal = load_edition(config.edition).goal_for(config.players, config.options)
-    short = _distance_cards(config, goal - 25)
+    short = distance_cards(config, goal - 25)
     assert short is not None
     return _loadable(
         config,

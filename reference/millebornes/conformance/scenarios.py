@@ -30,7 +30,7 @@ ROLLING = (Card.ROLL,)
 Scenario = Callable[[Config], tuple[State, Action] | None]
 
 
-def _distance_cards(config: Config, total: int) -> tuple[Card, ...] | None:
+def distance_cards(config: Config, total: int) -> tuple[Card, ...] | None:
     """Distance cards of the box adding up to ``total`` km (largest first, 200s within
     the limit), or None."""
     rules = load_edition(config.edition)
@@ -67,7 +67,7 @@ def third_200(config: Config) -> tuple[State, Action] | None:
 def past_the_goal(config: Config) -> tuple[State, Action] | None:
     """DIST-EXACT-GOAL alone: 25 km short of the goal, the player tries a 50."""
     goal = _goal(config)
-    laid = _distance_cards(config, goal - 25)
+    laid = distance_cards(config, goal - 25)
     if laid is None:
         return None
     state = position(
@@ -106,7 +106,7 @@ def race_won(config: Config) -> tuple[State, Action] | None:
     """MATCH-RACE-END: every team has won one round less than the match needs; team 0,
     25 km short of the goal, lays a 25 and wins the match (a points match goes on)."""
     rules = load_edition(config.edition).with_options(config.options)
-    laid = _distance_cards(config, _goal(config) - 25)
+    laid = distance_cards(config, _goal(config) - 25)
     if laid is None:
         return None
     teams = rules.teams_by_seats[config.players]
@@ -177,7 +177,7 @@ def round_over_position(
 def every_safety_at_the_goal(config: Config) -> State | None:
     """A round just over: team 0 reached the goal after the draw pile ran out, with all the
     safeties, one of them a coup-fourré (SCORE-ALL-SAFETIES, SCORE-DELAYED-ACTION)."""
-    distance = _distance_cards(config, _goal(config))
+    distance = distance_cards(config, _goal(config))
     rules = load_edition(config.edition)
     safeties = tuple(c for c, _ in rules.box_for(config.players) if CATEGORY[c] is Category.SAFETY)
     if distance is None or not safeties:
@@ -190,33 +190,31 @@ def every_safety_at_the_goal(config: Config) -> State | None:
     )
 
 
-def extension_lost(config: Config) -> State | None:
-    """A round just over: team 0 called the extension, and team 1 reached the longer goal
-    (SCORE-EXTENSION: every other team scores it)."""
+def _extension_lost(config: Config, caller: int, reacher: int) -> State | None:
+    """A round just over: team ``caller`` called the extension and stopped at 100 km,
+    team ``reacher`` reached the longer goal."""
     goal = load_edition(config.edition).extension_goal
-    distance = _distance_cards(config, goal) if goal is not None else None
+    distance = distance_cards(config, goal) if goal is not None else None
     if distance is None:
         return None
     tableaus = {
-        0: Tableau(battle=ROLLING, distance=(Card.D100,)),
-        1: Tableau(battle=ROLLING, distance=distance),
+        caller: Tableau(battle=ROLLING, distance=(Card.D100,)),
+        reacher: Tableau(battle=ROLLING, distance=distance),
     }
-    return round_over_position(config, tableaus, extended_by=0)
+    return round_over_position(config, tableaus, extended_by=caller)
+
+
+def extension_lost(config: Config) -> State | None:
+    """A round just over: team 0 called the extension, and team 1 reached the longer goal
+    (SCORE-EXTENSION: every other team scores it)."""
+    return _extension_lost(config, caller=0, reacher=1)
 
 
 def extension_lost_by_the_last_team(config: Config) -> State | None:
     """A round just over: the last team called the extension, and team 0 reached the
     longer goal (SCORE-EXTENSION: every other team scores it, whatever its number)."""
-    goal = load_edition(config.edition).extension_goal
-    distance = _distance_cards(config, goal) if goal is not None else None
-    if distance is None:
-        return None
     last = load_edition(config.edition).teams_by_seats[config.players] - 1
-    tableaus = {
-        0: Tableau(battle=ROLLING, distance=distance),
-        last: Tableau(battle=ROLLING, distance=(Card.D100,)),
-    }
-    return round_over_position(config, tableaus, extended_by=last)
+    return _extension_lost(config, caller=last, reacher=0)
 
 
 SCORE_SCENARIOS: dict[str, tuple[str, Callable[[Config], State | None]]] = {
