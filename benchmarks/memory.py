@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import native
-from millebornes import Deal, State, apply, is_chance, legal_actions, new_match
+from millebornes.families.classic import Deal, State, apply, is_chance, legal_actions, new_match
 
 if TYPE_CHECKING:
     from millebornes.fast import FastState

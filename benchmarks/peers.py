@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING
 
 import native  # first: it re-executes the script under .venv/bin/python if needed
 from mille_ai_driver import DRIVER
-from millebornes import Deal, State, apply, is_chance, legal_actions, new_match
+from millebornes.families.classic import Deal, State, apply, is_chance, legal_actions, new_match
 
 if TYPE_CHECKING:
     from millebornes.fast import FastState

@@ -19,7 +19,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
-from millebornes import Phase, State, apply, deal_from_seed, legal_actions, new_match
+from millebornes.families.classic import (
+    Phase,
+    State,
+    apply,
+    deal_from_seed,
+    legal_actions,
+    new_match,
+)
 
 
 def play_round(players: int, seed: int, rng: random.Random) -> int:

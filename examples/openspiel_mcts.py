@@ -30,9 +30,9 @@ import numpy.typing as npt
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
-from millebornes import MalformedInput, Phase, apply, legal_actions
-from millebornes.adapters.encoding import utilities
-from millebornes.adapters.openspiel_game import MilleBornesState
+from millebornes.apps.adapters.encoding import utilities
+from millebornes.apps.adapters.openspiel_game import MilleBornesState
+from millebornes.families.classic import MalformedInput, Phase, apply, legal_actions
 
 
 class EnginePlayouts(mcts.Evaluator):  # type: ignore[misc]  # open_spiel has no type hints

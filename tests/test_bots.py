@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from millebornes import MalformedInput, Phase, apply, legal_actions, new_round
-from millebornes.bots import make_bot
+from millebornes.apps.bots import make_bot
+from millebornes.families.classic import MalformedInput, Phase, apply, legal_actions, new_round
 
 
 def play_round(bot_name: str, seed: int) -> list[object]:

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from millebornes import IllegalAction, MalformedInput, edition_ids, load_edition
-from millebornes.actions import Draw
-from millebornes.cli import main
+from millebornes.apps.cli import main
+from millebornes.families.classic import IllegalAction, MalformedInput, edition_ids, load_edition
+from millebornes.families.classic.actions import Draw
 
 BAD = [
     (["demo", "--edition", "nowhere"], "--edition", "nowhere"),
@@ -74,7 +74,7 @@ def test_a_bad_value_is_one_line_naming_the_argument(
 )
 def test_the_installed_command_prints_no_traceback(args: list[str]) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "millebornes.cli", *args],
+        [sys.executable, "-m", "millebornes.apps.cli", *args],
         capture_output=True,
         text=True,
         check=False,
@@ -95,7 +95,7 @@ def test_an_engine_error_from_any_subcommand_is_one_line(
     def refuse(*_: object) -> int:
         raise error
 
-    monkeypatch.setattr("millebornes.cli.dispatch", refuse)
+    monkeypatch.setattr("millebornes.apps.cli.dispatch", refuse)
     status, _, err = run_main(["serve"])
     assert status == 1
     assert err.splitlines() == [f"millebornes: error: {error}"]
@@ -161,7 +161,7 @@ def test_editions_json_matches_the_edition_data() -> None:
 
 
 def test_demo_json_replays_to_the_same_score() -> None:
-    from millebornes import action_from_dict, apply, new_match  # noqa: PLC0415
+    from millebornes.families.classic import action_from_dict, apply, new_match  # noqa: PLC0415
 
     status, out, _ = run_main(["demo", "--json", "--seed", "9", "--players", "3"])
     assert status == 0

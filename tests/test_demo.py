@@ -7,8 +7,8 @@ import io
 
 import pytest
 
-from millebornes import Card, edition_ids, load_edition, new_match
-from millebornes.cli import main
+from millebornes.apps.cli import main
+from millebornes.families.classic import Card, edition_ids, load_edition, new_match
 
 
 def run_demo(*args: str) -> str:

@@ -5,12 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from millebornes import Card, CoupFourre, Discard, Phase, Play, State, Tableau, legal_actions
-from millebornes.arguments import Game
-from millebornes.bots import BOTS, GreedyBot, make_bot
-from millebornes.edition import edition_ids, load_edition
-from millebornes.position import position
-from millebornes.simulate import Config, run_local
+from millebornes.apps.arguments import Game
+from millebornes.apps.bots import BOTS, GreedyBot, make_bot
+from millebornes.apps.simulate import Config, run_local
+from millebornes.families.classic import (
+    Card,
+    CoupFourre,
+    Discard,
+    Phase,
+    Play,
+    State,
+    Tableau,
+    legal_actions,
+)
+from millebornes.families.classic.edition import edition_ids, load_edition
+from millebornes.families.classic.position import position
 
 ROLLING = Tableau(battle=(Card.ROLL,))
 FILLER = (Card.D25, Card.D25, Card.STOP, Card.STOP)

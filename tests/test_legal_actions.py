@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from millebornes import (
+from millebornes.families.classic import (
     Card,
     Draw,
     Phase,
@@ -21,8 +21,8 @@ from millebornes import (
     legal_actions,
     new_round,
 )
-from millebornes.actions import ACTION_ORDER
-from millebornes.rules import (
+from millebornes.families.classic.actions import ACTION_ORDER
+from millebornes.families.classic.rules import (
     COUP_FOURRE_RULES,
     DISCARD_RULES,
     DRAW_RULES,

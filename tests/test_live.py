@@ -1,4 +1,4 @@
-"""The live page's engine side (millebornes.live), run here in CPython: what the page
+"""The live page's engine side (millebornes.apps.live), run here in CPython: what the page
 shows, moves judged with the rule IDs they break, the greedy bot's turns, a pasted
 state or transcript, and one clear error for any bad input."""
 
@@ -9,13 +9,14 @@ from typing import Any
 
 import pytest
 
-from millebornes import Draw, Play, legal_actions, new_round
-from millebornes.cards import Card
-from millebornes.engine import new_match
-from millebornes.live import Table, editions
-from millebornes.record import Header, action_line, header_line
-from millebornes.serialize import from_json, to_json
-from millebornes.shuffle import deal_from_seed, round_seed
+from millebornes.apps.live import Table, editions
+from millebornes.apps.record import Header, action_line, header_line
+from millebornes.core.shuffle import round_seed
+from millebornes.families.classic import Draw, Play, legal_actions, new_round
+from millebornes.families.classic.cards import Card
+from millebornes.families.classic.deal import deal_from_seed
+from millebornes.families.classic.engine import new_match
+from millebornes.families.classic.serialize import from_json, to_json
 
 SEED = 7
 """Classic, two seats: seat 1 acts first and holds a 200 km card while not rolling."""

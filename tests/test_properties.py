@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from millebornes import (
+from millebornes.families.classic import (
     Action,
     Phase,
     apply,

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import millebornes
-from millebornes.actions import ACTION_ORDER
+from millebornes.families.classic.actions import ACTION_ORDER
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

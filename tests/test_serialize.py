@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from millebornes import (
+from millebornes.families.classic import (
     Action,
     Card,
     CoupFourre,
@@ -24,7 +24,7 @@ from millebornes import (
     state_to_dict,
     to_json,
 )
-from millebornes.serialize import canonical
+from millebornes.families.classic.serialize import canonical
 
 
 def test_state_round_trips_exactly() -> None:

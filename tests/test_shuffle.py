@@ -10,9 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from millebornes import SplitMix64, load_edition, new_match, new_round, round_seed, shuffled
-from millebornes.cards import Card
-from millebornes.shuffle import deal_from_seed
+from millebornes.families.classic import (
+    SplitMix64,
+    load_edition,
+    new_match,
+    new_round,
+    round_seed,
+    shuffled,
+)
+from millebornes.families.classic.cards import Card
+from millebornes.families.classic.deal import deal_from_seed
 
 ROOT = Path(__file__).resolve().parent.parent
 

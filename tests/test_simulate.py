@@ -23,11 +23,11 @@ from typing import Any
 
 import pytest
 
-from millebornes.arguments import Game
-from millebornes.cli import main
-from millebornes.simulate import ENDINGS, Config, run_local
-from millebornes.simulate_cli import Progress
-from millebornes.simulate_dask import local_client, run_dask
+from millebornes.apps.arguments import Game
+from millebornes.apps.cli import main
+from millebornes.apps.simulate import ENDINGS, Config, run_local
+from millebornes.apps.simulate_cli import Progress
+from millebornes.apps.simulate_dask import local_client, run_dask
 
 CONFIG = Config(Game("classic", 2, ()), ("greedy", "random"), "rounds", 12, 77, chunk=5)
 
@@ -94,7 +94,7 @@ def test_simulate_on_a_scheduler_address(threads_cluster: Any) -> None:
 def test_the_command_with_two_worker_processes() -> None:
     args = ["simulate", "--rounds", "8", "--seed", "5", "--chunk", "2", "--json", "--quiet"]
     done = subprocess.run(
-        [sys.executable, "-m", "millebornes.cli", *args, "--workers", "2"],
+        [sys.executable, "-m", "millebornes.apps.cli", *args, "--workers", "2"],
         capture_output=True,
         text=True,
         check=False,
@@ -112,7 +112,7 @@ def test_a_worker_waits_for_its_last_heartbeat_before_closing() -> None:
     returns only once the one in flight has come back."""
     from tornado.ioloop import PeriodicCallback  # noqa: PLC0415
 
-    from millebornes.dask_close import LastHeartbeat  # noqa: PLC0415
+    from millebornes.apps.dask_close import LastHeartbeat  # noqa: PLC0415
 
     async def scenario() -> list[str]:
         answer = asyncio.Event()
@@ -206,8 +206,8 @@ def test_progress_bar_only_on_a_terminal() -> None:
 def test_without_the_sim_extra_the_options_that_need_it_say_so(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(sys.modules, "millebornes.simulate_dask", None)  # import fails
-    monkeypatch.setattr("millebornes.simulate_cli.find_spec", lambda _: None)
+    monkeypatch.setitem(sys.modules, "millebornes.apps.simulate_dask", None)  # import fails
+    monkeypatch.setattr("millebornes.apps.simulate_cli.find_spec", lambda _: None)
     for args, argument in (
         (["--workers", "2"], "--workers"),
         (["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler"),

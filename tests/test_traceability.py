@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from millebornes import edition_ids, load_edition
 from millebornes._spec import load_json
-from millebornes.edition import switches
-from millebornes.spec_index import ID_PATTERN, id_prefixes, spec_entries, spec_ids
+from millebornes.core.spec_index import ID_PATTERN, id_prefixes, spec_entries, spec_ids
+from millebornes.families.classic import edition_ids, load_edition
+from millebornes.families.classic.edition import switches
 from millebornes_invariants import CATALOGUE
 
 ROOT = Path(__file__).resolve().parent.parent

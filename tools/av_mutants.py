@@ -1,8 +1,8 @@
 """Mutants of the As du Volant rules: each a deliberately broken copy of one rule.
 
 As for Fun & Speed (tools/funspeed_mutants.py), a mutant either judges one row of
-the family's precondition tables (:mod:`millebornes.asduvolant.rules`) with
-another predicate, or wraps one transition of :mod:`millebornes.asduvolant.engine`
+the family's precondition tables (:mod:`millebornes.families.asduvolant.rules`) with
+another predicate, or wraps one transition of :mod:`millebornes.families.asduvolant.engine`
 (or swaps one figure of the family's data); each names the rule IDs it breaks.
 They patch the modules in this process and are undone afterwards. ``FAMILY`` is
 what tools/conformance_strength.py measures (it lists it in ``FAMILIES``):
@@ -23,11 +23,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
 from family_mutants import Family
-from millebornes.asduvolant import engine, rules, suite
-from millebornes.asduvolant.actions import Move
-from millebornes.asduvolant.cards import DATA, KM, TOKENS, AvCard
-from millebornes.asduvolant.scoring import game_points
-from millebornes.asduvolant.state import AvPhase, AvState
+from millebornes.conformance import asduvolant_suite as suite
+from millebornes.families.asduvolant import engine, rules
+from millebornes.families.asduvolant.actions import Move
+from millebornes.families.asduvolant.cards import DATA, KM, TOKENS, AvCard
+from millebornes.families.asduvolant.scoring import game_points
+from millebornes.families.asduvolant.state import AvPhase, AvState
 from millebornes_invariants.mutants import Mutant, effect_mutant, predicate_mutant, swap_mutant
 
 Wrap = Callable[[Callable[..., AvState]], Callable[..., AvState]]

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 from generated import write_or_check
-from millebornes import Card, edition_ids, load_edition
-from millebornes.cards import NAME_EN
-from millebornes.edition import Edition, switches
+from millebornes.families.classic import Card, edition_ids, load_edition
+from millebornes.families.classic.cards import NAME_EN
+from millebornes.families.classic.edition import Edition, switches
 
 TARGET = Path(__file__).resolve().parent.parent / "spec" / "editions" / "matrix.md"
 

@@ -1,8 +1,8 @@
 """Mutants of the Fun & Speed rules: each a deliberately broken copy of one rule.
 
 A mutant either judges one row of the family's precondition tables
-(:mod:`millebornes.funspeed.rules`) with another predicate (the row dropped,
-inverted or changed), or wraps one transition of :mod:`millebornes.funspeed.engine`
+(:mod:`millebornes.families.funspeed.rules`) with another predicate (the row dropped,
+inverted or changed), or wraps one transition of :mod:`millebornes.families.funspeed.engine`
 (or swaps one figure of the family's data). Each names the rule IDs it breaks.
 They patch the modules in this process (``with mutant.patch():``) and are undone
 afterwards; files are never edited. tools/conformance_strength.py runs the
@@ -25,8 +25,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
 from family_mutants import Family
-from millebornes.funspeed import engine, rules, suite
-from millebornes.funspeed.actions import (
+from millebornes.conformance import funspeed_suite as suite
+from millebornes.core.shuffle import shuffled
+from millebornes.families.funspeed import engine, rules
+from millebornes.families.funspeed.actions import (
     Attack,
     Discard,
     FalseHoldUp,
@@ -40,9 +42,8 @@ from millebornes.funspeed.actions import (
     Safety,
     Trash,
 )
-from millebornes.funspeed.cards import DATA, KM, REMEDY_OF, SINGLE_USE, FsCard
-from millebornes.funspeed.state import FsPhase, FsState, Zone, with_hand, with_zone
-from millebornes.shuffle import shuffled
+from millebornes.families.funspeed.cards import DATA, KM, REMEDY_OF, SINGLE_USE, FsCard
+from millebornes.families.funspeed.state import FsPhase, FsState, Zone, with_hand, with_zone
 from millebornes_invariants.mutants import Mutant, effect_mutant, predicate_mutant, swap_mutant
 
 Wrap = Callable[[Callable[..., FsState]], Callable[..., FsState]]

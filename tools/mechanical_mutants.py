@@ -37,10 +37,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = (
-    "reference/millebornes/engine.py",
-    "reference/millebornes/rules.py",
-    "reference/millebornes/scoring.py",
-    "reference/millebornes/edition.py",
+    "reference/millebornes/families/classic/engine.py",
+    "reference/millebornes/families/classic/rules.py",
+    "reference/millebornes/families/classic/scoring.py",
+    "reference/millebornes/families/classic/edition.py",
 )
 COSMIC_RAY = "cosmic-ray==8.7.0"
 TIMEOUT = 120.0

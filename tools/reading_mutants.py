@@ -15,10 +15,10 @@ from contextlib import ExitStack
 from dataclasses import replace
 from typing import Any
 
-from millebornes import engine, scoring
-from millebornes.actions import CoupFourre, Extension
-from millebornes.cards import CATEGORY, SAFETY_OF, Card, Category
-from millebornes.state import Phase, State, Tableau, evolve
+from millebornes.families.classic import engine, scoring
+from millebornes.families.classic.actions import CoupFourre, Extension
+from millebornes.families.classic.cards import CATEGORY, SAFETY_OF, Card, Category
+from millebornes.families.classic.state import Phase, State, Tableau, evolve
 from millebornes_invariants.mutants import Mutant, effect_mutant, predicate_mutant, row_mutant
 
 PLAYS = ("PLAY_RULES", "DISCARD_RULES")

@@ -19,11 +19,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from millebornes import engine, scoring, shuffle
-from millebornes.actions import CoupFourre, Deal, Decline
-from millebornes.cards import Card
 from millebornes.conformance.server import serve
-from millebornes.state import Phase, State, evolve
+from millebornes.core import shuffle
+from millebornes.families.classic import engine, scoring
+from millebornes.families.classic.actions import CoupFourre, Deal, Decline
+from millebornes.families.classic.cards import Card
+from millebornes.families.classic.state import Phase, State, evolve
 from millebornes_invariants.mutants import MUTANTS, Mutant, effect_mutant, predicate_mutant
 
 # The tools folder is on the path when this file runs as a script, not when a test

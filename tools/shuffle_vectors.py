@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from generated import write_or_check
-from millebornes import SplitMix64, edition_ids, load_edition, shuffled
+from millebornes.families.classic import SplitMix64, edition_ids, load_edition, shuffled
 
 SEEDS = (0, 1, 42, 1234567, 2**64 - 1)
 TARGET = Path(__file__).resolve().parent.parent / "spec" / "vectors" / "shuffle.json"

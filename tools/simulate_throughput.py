@@ -15,9 +15,9 @@ import argparse
 import os
 import time
 
-from millebornes.arguments import Game
-from millebornes.simulate import Config, run_local
-from millebornes.simulate_dask import local_client, run_dask
+from millebornes.apps.arguments import Game
+from millebornes.apps.simulate import Config, run_local
+from millebornes.apps.simulate_dask import local_client, run_dask
 
 
 def main() -> None:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import z3
 
-from millebornes.asduvolant.cards import DATA, DISTANCES, KM, SQUARE_KM, AvCard
-from millebornes.asduvolant.track import Board
+from millebornes.families.asduvolant.cards import DATA, DISTANCES, KM, SQUARE_KM, AvCard
+from millebornes.families.asduvolant.track import Board
 
 OFF = -1
 """The square id standing for "off the track" (past the goal or the finish)."""

@@ -6,8 +6,8 @@ before, the action, the state after), for properties no single state shows: who 
 next, and whether a card was lawful when it was laid. Every predicate returns the
 problems it finds in words, empty when it holds. Its docstring is its explanation.
 
-The state predicates are the engine's own (:mod:`millebornes.state_checks`): the engine
-refuses to load a state that breaks one, so validation and this catalogue are one thing.
+The state predicates are the engine's own (:mod:`millebornes.families.classic.state_checks`):
+the engine refuses to load a state that breaks one, so validation and this catalogue are one thing.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from millebornes import Action, State
-from millebornes.state_checks import STATE_CHECKS
+from millebornes.families.classic import Action, State
+from millebornes.families.classic.state_checks import STATE_CHECKS
 from millebornes_invariants import step_checks
 
 
@@ -47,8 +47,8 @@ class StepInvariant:
 
 
 def _state(invariant_id: str, protects: tuple[str, ...]) -> Invariant:
-    # The predicate is the engine's own (millebornes.state_checks): the same functions
-    # judge every state read from outside, so the catalogue and validation are one.
+    # The predicate is the engine's own (millebornes.families.classic.state_checks): the
+    # same functions judge every state read from outside, so the catalogue and validation are one.
     return Invariant(invariant_id, protects, STATE_CHECKS[invariant_id])
 
 

@@ -7,7 +7,7 @@ without new test code.
 
 from __future__ import annotations
 
-from millebornes import edition_ids, load_edition
+from millebornes.families.classic import edition_ids, load_edition
 
 Configuration = tuple[str, int, tuple[str, ...]]
 """(edition id, number of players, options in force)."""

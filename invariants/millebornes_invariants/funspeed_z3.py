@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import z3
 
-from millebornes.funspeed.cards import DATA, DISTANCES, KM, SAFETIES, FsCard
+from millebornes.families.funspeed.cards import DATA, DISTANCES, KM, SAFETIES, FsCard
 
 HAND_AT_PLAY = DATA.hand_size + 1
 MAX_TURNS = 12

@@ -29,7 +29,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
-from millebornes import (
+from millebornes.families.classic import (
     Action,
     Card,
     Category,
@@ -49,8 +49,8 @@ from millebornes import (
     new_match,
     to_json,
 )
-from millebornes.cards import CATEGORY, KM
-from millebornes.transcript import describe
+from millebornes.families.classic.cards import CATEGORY, KM
+from millebornes.families.classic.transcript import describe
 from millebornes_invariants.catalogue import broken_invariants
 from millebornes_invariants.configurations import Configuration, label
 from millebornes_invariants.nets import (

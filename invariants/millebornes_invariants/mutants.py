@@ -18,10 +18,10 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
-from millebornes import engine, rules, scoring
-from millebornes.actions import CoupFourre, Discard, Draw, Play
-from millebornes.cards import KM, Card
-from millebornes.state import Phase, State, evolve
+from millebornes.families.classic import engine, rules, scoring
+from millebornes.families.classic.actions import CoupFourre, Discard, Draw, Play
+from millebornes.families.classic.cards import KM, Card
+from millebornes.families.classic.state import Phase, State, evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ def _swap(original: object, replacement: object) -> Iterator[None]:
             setattr(module, attribute, original)
 
 
-# Every precondition table of millebornes.rules; a renamed table fails loudly here.
+# Every precondition table of millebornes.families.classic.rules; a renamed table fails loudly here.
 _TABLE_NAMES = (
     "PLAY_RULES",
     "PLAY_RULES_BEYOND_HEAD",  # the tables without their head, used by legal_actions

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from millebornes import (
+from millebornes.families.classic import (
     Action,
     Discard,
     IllegalAction,
@@ -29,7 +29,7 @@ from millebornes import (
     to_json,
     violations,
 )
-from millebornes.state_checks import IN_ROUND
+from millebornes.families.classic.state_checks import IN_ROUND
 from millebornes_invariants.catalogue import broken_invariants, broken_step_invariants
 from millebornes_invariants.z3model.abstract import setting_of
 from millebornes_invariants.z3model.facts import compute

@@ -7,7 +7,7 @@ Tests compare the two, so the shortcut cannot drift from the precondition tables
 
 from __future__ import annotations
 
-from millebornes import (
+from millebornes.families.classic import (
     Action,
     Card,
     CoupFourre,

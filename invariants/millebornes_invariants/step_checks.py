@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from millebornes import (
+from millebornes.families.classic import (
     Action,
     Card,
     Category,
@@ -24,8 +24,8 @@ from millebornes import (
     Play,
     State,
 )
-from millebornes.cards import CATEGORY, KM, PILE, SAFETY_OF, Pile
-from millebornes.state_checks import IN_ROUND
+from millebornes.families.classic.cards import CATEGORY, KM, PILE, SAFETY_OF, Pile
+from millebornes.families.classic.state_checks import IN_ROUND
 
 OVER = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 

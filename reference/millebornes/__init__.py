@@ -10,13 +10,37 @@ game is the shuffle: at a chance node (:func:`is_chance`) the dealer's
 
 from __future__ import annotations
 
-from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
-from millebornes.cards import Card, Category
-from millebornes.edition import Edition, edition_ids, load_edition
-from millebornes.engine import apply, is_chance, is_legal, legal_actions, new_match, violations
-from millebornes.errors import IllegalAction, MalformedInput, MilleBornesError
-from millebornes.scoring import RoundScore, TeamScore, match_winners, round_winner, score_round
-from millebornes.serialize import (
+from millebornes.core.errors import IllegalAction, MalformedInput, MilleBornesError
+from millebornes.core.shuffle import SplitMix64, round_seed, shuffled
+from millebornes.families.classic.actions import (
+    Action,
+    CoupFourre,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Extension,
+    Play,
+)
+from millebornes.families.classic.cards import Card, Category
+from millebornes.families.classic.deal import deal_from_seed
+from millebornes.families.classic.edition import Edition, edition_ids, load_edition
+from millebornes.families.classic.engine import (
+    apply,
+    is_chance,
+    is_legal,
+    legal_actions,
+    new_match,
+    violations,
+)
+from millebornes.families.classic.scoring import (
+    RoundScore,
+    TeamScore,
+    match_winners,
+    round_winner,
+    score_round,
+)
+from millebornes.families.classic.serialize import (
     action_from_dict,
     action_from_json,
     action_to_dict,
@@ -26,8 +50,7 @@ from millebornes.serialize import (
     state_to_dict,
     to_json,
 )
-from millebornes.shuffle import SplitMix64, deal_from_seed, round_seed, shuffled
-from millebornes.state import Phase, State, Tableau
+from millebornes.families.classic.state import Phase, State, Tableau
 
 __all__ = [
     "Action", "Card", "Category", "CoupFourre", "Deal", "Decline", "Discard", "Draw", "Edition",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from millebornes import edition_ids, load_edition
+from millebornes.families.classic import edition_ids, load_edition
 
 DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
 

@@ -10,7 +10,18 @@ from dataclasses import replace
 import pytest
 from adapter_support import CONFIGURATIONS, config_id
 
-from millebornes import (
+from millebornes.apps.adapters.encoding import (
+    PLAYING_CARDS,
+    ActionTable,
+    max_round_points,
+    observation,
+    observation_high,
+    observation_size,
+    observation_string,
+    utilities,
+)
+from millebornes.apps.bots import RandomBot
+from millebornes.families.classic import (
     CoupFourre,
     Decline,
     Discard,
@@ -25,18 +36,7 @@ from millebornes import (
     new_round,
     score_round,
 )
-from millebornes.adapters.encoding import (
-    PLAYING_CARDS,
-    ActionTable,
-    max_round_points,
-    observation,
-    observation_high,
-    observation_size,
-    observation_string,
-    utilities,
-)
-from millebornes.bots import RandomBot
-from millebornes.cards import SAFETIES, Card
+from millebornes.families.classic.cards import SAFETIES, Card
 
 
 def random_round(edition: str, players: int, seed: int) -> list[State]:

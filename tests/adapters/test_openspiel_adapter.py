@@ -17,7 +17,9 @@ import pyspiel
 import pytest
 from adapter_support import CONFIGURATIONS, DEEP, config_id
 
-from millebornes import (
+from millebornes.apps.adapters.encoding import ActionTable, utilities
+from millebornes.apps.adapters.openspiel_game import MilleBornesState
+from millebornes.families.classic import (
     Card,
     Deal,
     MalformedInput,
@@ -27,10 +29,8 @@ from millebornes import (
     load_edition,
     new_match,
 )
-from millebornes.adapters.encoding import ActionTable, utilities
-from millebornes.adapters.openspiel_game import MilleBornesState
-from millebornes.cards import SAFETIES, SAFETY_OF
-from millebornes.validate import state_problems
+from millebornes.families.classic.cards import SAFETIES, SAFETY_OF
+from millebornes.families.classic.validate import state_problems
 
 ROOT = Path(__file__).resolve().parents[2]
 SIMS = 10 if DEEP else 2

@@ -17,9 +17,9 @@ import pytest
 from adapter_support import CONFIGURATIONS, DEEP, config_id
 from pettingzoo.test import api_test, seed_test
 
-from millebornes import IllegalAction, MalformedInput, legal_actions
-from millebornes.adapters.encoding import utilities
-from millebornes.adapters.pettingzoo_env import MilleBornesEnv, env
+from millebornes.apps.adapters.encoding import utilities
+from millebornes.apps.adapters.pettingzoo_env import MilleBornesEnv, env
+from millebornes.families.classic import IllegalAction, MalformedInput, legal_actions
 
 CYCLES = 5000
 """Enough agent turns for a whole game: both checks stop at its end."""

@@ -1,5 +1,5 @@
 """As du Volant positions for the per-rule tests (``position``, ``car`` from
-:mod:`millebornes.asduvolant.arrange`), and checking refusals."""
+:mod:`millebornes.families.asduvolant.arrange`), and checking refusals."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from millebornes.asduvolant import (
+from millebornes.core.errors import IllegalAction
+from millebornes.families.asduvolant import (
     AvAction,
     AvCard,
     AvState,
@@ -15,9 +16,8 @@ from millebornes.asduvolant import (
     legal_actions,
     violations,
 )
-from millebornes.asduvolant.arrange import car, position
-from millebornes.asduvolant.serialize import check_whole, to_json
-from millebornes.errors import IllegalAction
+from millebornes.families.asduvolant.arrange import car, position
+from millebornes.families.asduvolant.serialize import check_whole, to_json
 
 C = AvCard
 

@@ -13,11 +13,11 @@ from av_support import C, assert_legal
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from millebornes._spec import load_json, spec_dir
-from millebornes.asduvolant import AvPhase, default_board, load_board, new_game
-from millebornes.asduvolant.actions import DrawPile, Move
-from millebornes.asduvolant.svg import board_svg
-from millebornes.asduvolant.track import board_from_dict
-from millebornes.errors import MalformedInput
+from millebornes.core.errors import MalformedInput
+from millebornes.families.asduvolant import AvPhase, default_board, load_board, new_game
+from millebornes.families.asduvolant.actions import DrawPile, Move
+from millebornes.families.asduvolant.svg import board_svg
+from millebornes.families.asduvolant.track import board_from_dict
 
 SCHEMA = load_json("families/as-du-volant/board.schema.json")
 DEFAULT = load_json("families/as-du-volant/boards/default.json")

@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 from av_support import C, assert_legal, car, play, position
 
-from millebornes.asduvolant import (
+from millebornes.core.shuffle import shuffled
+from millebornes.families.asduvolant import (
     AvPhase,
     AvState,
     apply,
@@ -16,9 +17,8 @@ from millebornes.asduvolant import (
     match_winners,
     new_game,
 )
-from millebornes.asduvolant.actions import Discard, DrawPile, Move
-from millebornes.asduvolant.engine import farthest
-from millebornes.shuffle import shuffled
+from millebornes.families.asduvolant.actions import Discard, DrawPile, Move
+from millebornes.families.asduvolant.engine import farthest
 
 JUNK = [C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE, C.SPARE_TIRE, C.SPARE_TIRE, C.REPAIRS]
 

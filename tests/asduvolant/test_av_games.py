@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from millebornes.asduvolant import (
+from millebornes.families.asduvolant import (
     DATA,
     AvAction,
     AvPhase,
@@ -28,11 +28,11 @@ from millebornes.asduvolant import (
     legal_actions,
     new_game,
 )
-from millebornes.asduvolant.actions import Move, UTurn
-from millebornes.asduvolant.engine import farthest
-from millebornes.asduvolant.rules import route
-from millebornes.asduvolant.serialize import from_json, to_json
-from millebornes.asduvolant.state import box_tokens
+from millebornes.families.asduvolant.actions import Move, UTurn
+from millebornes.families.asduvolant.engine import farthest
+from millebornes.families.asduvolant.rules import route
+from millebornes.families.asduvolant.serialize import from_json, to_json
+from millebornes.families.asduvolant.state import box_tokens
 
 MAX_STEPS = 20000
 """A bound no game reached in measurement (the longest of 132 random games took 8524 steps)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from av_support import C, assert_legal, assert_rejected, at, car, play, position
 
-from millebornes.asduvolant import AvPhase
-from millebornes.asduvolant.actions import Attack, DrawPile, Move, Pass, Remedy, UTurn
+from millebornes.families.asduvolant import AvPhase
+from millebornes.families.asduvolant.actions import Attack, DrawPile, Move, Pass, Remedy, UTurn
 
 MOVER = [C.D25, C.D50, C.D75, C.D100, C.D200, C.ACCELERATION]
 

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 from av_support import C, car, position
 
-from millebornes.asduvolant import legal_actions, new_game
-from millebornes.asduvolant.actions import Move
-from millebornes.asduvolant.serialize import (
+from millebornes.core.errors import MalformedInput
+from millebornes.families.asduvolant import legal_actions, new_game
+from millebornes.families.asduvolant.actions import Move
+from millebornes.families.asduvolant.serialize import (
     action_from_dict,
     action_from_json,
     action_to_dict,
@@ -18,7 +19,6 @@ from millebornes.asduvolant.serialize import (
     state_to_dict,
     to_json,
 )
-from millebornes.errors import MalformedInput
 
 
 @pytest.mark.rules("AV-BOX", "AV-TOKENS", "BOARD-FILE")

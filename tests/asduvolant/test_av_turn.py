@@ -8,8 +8,9 @@ import pytest
 from av_support import C, assert_legal, assert_rejected, car, play, position
 
 from millebornes._spec import load_json
-from millebornes.asduvolant import DATA, AvPhase, new_game
-from millebornes.asduvolant.actions import (
+from millebornes.core.errors import MalformedInput
+from millebornes.families.asduvolant import DATA, AvPhase, new_game
+from millebornes.families.asduvolant.actions import (
     Attack,
     CoupFourre,
     Discard,
@@ -22,8 +23,7 @@ from millebornes.asduvolant.actions import (
     Safety,
     Turbo,
 )
-from millebornes.asduvolant.cards import ATTACKS, TOKENS
-from millebornes.errors import MalformedInput
+from millebornes.families.asduvolant.cards import ATTACKS, TOKENS
 
 
 @pytest.mark.rules("AV-BOX", "ASM-AV-COUNTS", "AV-TOKENS")

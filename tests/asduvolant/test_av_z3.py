@@ -10,9 +10,9 @@ import pytest
 from av_support import C, position
 
 from millebornes._spec import spec_dir
-from millebornes.asduvolant import AvState, apply, default_board, violations
-from millebornes.asduvolant.actions import Move
-from millebornes.asduvolant.cards import DISTANCES
+from millebornes.families.asduvolant import AvState, apply, default_board, violations
+from millebornes.families.asduvolant.actions import Move
+from millebornes.families.asduvolant.cards import DISTANCES
 from millebornes_invariants.asduvolant_z3 import fewest_moves
 
 BOARD_PAGE = spec_dir() / "families" / "as-du-volant" / "board.md"

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SUITE = ROOT / "conformance"
 SCHEMAS = ROOT / "spec" / "conformance"
 HERE = Path(__file__).resolve().parent
-SERVE = [sys.executable, "-m", "millebornes.cli", "serve"]
+SERVE = [sys.executable, "-m", "millebornes.apps.cli", "serve"]
 """The reference engine behind the protocol, as an engine command."""
 
 

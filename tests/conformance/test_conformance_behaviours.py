@@ -13,17 +13,6 @@ from dataclasses import replace
 import pytest
 from conformance_support import on_disk
 
-from millebornes import (
-    Action,
-    Card,
-    CoupFourre,
-    Discard,
-    Extension,
-    Phase,
-    State,
-    Tableau,
-    apply,
-)
 from millebornes.conformance.behaviours import (
     BEHAVIOURS,
     FLOOR,
@@ -34,6 +23,17 @@ from millebornes.conformance.behaviours import (
 from millebornes.conformance.configs import Config
 from millebornes.conformance.contract import _both_hazards, _deciding, _empty_pile
 from millebornes.conformance.scenarios import round_over_position
+from millebornes.families.classic import (
+    Action,
+    Card,
+    CoupFourre,
+    Discard,
+    Extension,
+    Phase,
+    State,
+    Tableau,
+    apply,
+)
 
 ALLONGE_6 = Config("allonge", 6)
 CLASSIC_4 = Config("classic", 4)

@@ -16,17 +16,18 @@ from typing import Any
 import pytest
 from conformance_support import ROOT, SERVE, SUITE, ask, fake_engine, run
 
-from millebornes import asduvolant, load_edition
-from millebornes.asduvolant import serialize as av_json
-from millebornes.asduvolant.cards import DATA as AV_DATA
-from millebornes.asduvolant.cards import parse_av_card
-from millebornes.asduvolant.track import board_from_dict
 from millebornes.conformance.runner import Filters, SuiteFiles
 from millebornes.conformance.server import Session
-from millebornes.funspeed import new_game
-from millebornes.funspeed.cards import DATA
-from millebornes.funspeed.serialize import state_to_dict
-from millebornes.shuffle import shuffled
+from millebornes.core.shuffle import shuffled
+from millebornes.families import asduvolant
+from millebornes.families.asduvolant import serialize as av_json
+from millebornes.families.asduvolant.cards import DATA as AV_DATA
+from millebornes.families.asduvolant.cards import parse_av_card
+from millebornes.families.asduvolant.track import board_from_dict
+from millebornes.families.classic import load_edition
+from millebornes.families.funspeed import new_game
+from millebornes.families.funspeed.cards import DATA
+from millebornes.families.funspeed.serialize import state_to_dict
 
 FUN_SPEED = Filters(editions=("fun-speed",))
 
@@ -211,7 +212,7 @@ def test_score_and_shuffle_are_unsupported_for_fun_speed_and_change_nothing() ->
 def test_the_command_line_runs_the_families_unless_told_not_to() -> None:
     def closing(*extra: str) -> str:
         done = subprocess.run(
-            [sys.executable, "-m", "millebornes.cli", "conformance", "run", "--engine",
+            [sys.executable, "-m", "millebornes.apps.cli", "conformance", "run", "--engine",
              " ".join(SERVE), "--suite", str(SUITE), "--case", "fun-speed-2p-*",
              "--case", "classic-2p-setup-*", *extra],
             capture_output=True, text=True, timeout=300, check=False,

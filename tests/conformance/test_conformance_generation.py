@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from conformance_support import ROOT, SUITE, generated, generated_files, on_disk
 
-from millebornes import _spec, edition
+from millebornes import _spec
 from millebornes.conformance.canon import dumps
 from millebornes.conformance.configs import Config, configs
 from millebornes.conformance.coverage import coverage_report, problems
 from millebornes.conformance.generate import config_cases, differences, write
-from millebornes.edition import edition_ids, load_edition
+from millebornes.families.classic import edition
+from millebornes.families.classic.edition import edition_ids, load_edition
 
 
 def test_the_suite_on_disk_is_byte_identical_to_a_regeneration() -> None:

@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from conformance_support import SERVE, ask
 
-from millebornes import (
+from millebornes.conformance.canon import PROTOCOL_VERSION
+from millebornes.conformance.server import Session, serve
+from millebornes.families.classic import (
     Card,
     Phase,
     Tableau,
@@ -21,9 +23,7 @@ from millebornes import (
     shuffled,
     state_to_dict,
 )
-from millebornes.conformance.canon import PROTOCOL_VERSION
-from millebornes.conformance.server import Session, serve
-from millebornes.position import position
+from millebornes.families.classic.position import position
 
 ROLLING = Tableau(battle=(Card.ROLL,))
 

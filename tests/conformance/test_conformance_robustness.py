@@ -187,7 +187,7 @@ def test_the_budget_ends_a_run_against_an_engine_that_hangs_after_hello(few: Fil
 
 def _cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "millebornes.cli", "conformance", "run", *args],
+        [sys.executable, "-m", "millebornes.apps.cli", "conformance", "run", *args],
         capture_output=True,
         text=True,
         timeout=timeout,

@@ -56,7 +56,7 @@ def test_the_command_line_prints_the_closing_line_and_writes_a_report(tmp_path: 
     report_path = tmp_path / "report.json"
     engine = " ".join(SERVE)
     done = subprocess.run(
-        [sys.executable, "-m", "millebornes.cli", "conformance", "run", "--engine", engine,
+        [sys.executable, "-m", "millebornes.apps.cli", "conformance", "run", "--engine", engine,
          "--edition", "classic", "--kind", "shuffle", "--kind", "score",
          "--report", str(report_path), "--suite", str(SUITE)],
         capture_output=True, text=True, timeout=300, check=False,
@@ -72,7 +72,7 @@ def test_the_command_line_prints_the_closing_line_and_writes_a_report(tmp_path: 
 
 def test_the_coverage_command_reports_every_id() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "millebornes.cli", "conformance", "coverage"],
+        [sys.executable, "-m", "millebornes.apps.cli", "conformance", "coverage"],
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout

@@ -11,7 +11,7 @@ from conformance_support import SCHEMAS, SUITE, on_disk, validators
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from millebornes.conformance.canon import CASE_FORMAT, spec_version
-from millebornes.spec_index import spec_ids
+from millebornes.core.spec_index import spec_ids
 
 
 def test_the_schemas_are_valid_json_schemas() -> None:

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 from conformance_support import ROOT, SUITE, on_disk, run
 
+from millebornes.conformance.funspeed_suite import TABLES
 from millebornes.conformance.runner import Filters
-from millebornes.funspeed.suite import TABLES
 
 
 def _tool(name: str) -> ModuleType:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from conformance_support import on_disk
 
-from millebornes import action_from_dict, state_from_dict, violations
+from millebornes.families.classic import action_from_dict, state_from_dict, violations
 
 SCORE_RULES = {"SCORE-SHEET", "SCORE-ROUND-WIN", "SCORE-SHUTOUT", "SCORE-NO-200"}
 

@@ -29,7 +29,7 @@ BUILD_TIMEOUT = 600
 
 OPENING = re.compile(r"^```\{(rule|ruling|assumption|invariant|fact)\}\s+(\S+)\s*$")
 """A statement's opening line in spec/ Markdown, read independently of the extension
-and of millebornes.spec_index, so that the tests check the site against the source."""
+and of millebornes.core.spec_index, so that the tests check the site against the source."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs" / "_ext"))
-from millebornes import Phase
+from millebornes.families.classic import Phase
 from millebornes_docs.diagrams import GRAPHS, PHASE_TITLES
 from millebornes_docs.svg import Drawing, Rect, draw, render, sample_curve
 

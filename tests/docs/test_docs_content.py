@@ -14,9 +14,9 @@ import pytest
 from sitecheck import ROOT, SPEC, doctest_build, page, site
 
 import millebornes
-from millebornes import CoupFourre, Discard, Extension, Phase, Play
-from millebornes.adapters.encoding import ActionTable, segments
-from millebornes.cards import SAFETIES
+from millebornes.apps.adapters.encoding import ActionTable, segments
+from millebornes.families.classic import CoupFourre, Discard, Extension, Phase, Play
+from millebornes.families.classic.cards import SAFETIES
 
 sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 from millebornes_docs.diagrams import PHASE_TITLES
@@ -295,7 +295,10 @@ def test_the_api_page_documents_the_key_functions_by_task() -> None:
             assert f"generated/millebornes.{module}.html" in text
     for heading in ("Start a match or a round", "Play", "Score", "Store and exchange", "Errors"):
         assert f">{heading}<" in text, heading
-    assert "generated/millebornes.serialize.html#millebornes.serialize.to_json" in text
+    assert (
+        "generated/millebornes.families.classic.serialize.html#millebornes.families.classic.serialize.to_json"
+        in text
+    )
 
 
 # --- worked examples --------------------------------------------------------------------

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sitecheck import BUILD_TIMEOUT, ROOT
 
-from millebornes.adapters.encoding import segments
+from millebornes.apps.adapters.encoding import segments
 
 CONF = f"""
 import sys

@@ -32,9 +32,10 @@ import pytest
 from sitecheck import ROOT, page, site
 from test_docs_browser import SCREENSHOTS, _Handler, chromium, png_size_and_colours, run_chromium
 
-from millebornes.engine import new_match
-from millebornes.record import Header, action_line, header_line
-from millebornes.shuffle import deal_from_seed, round_seed
+from millebornes.apps.record import Header, action_line, header_line
+from millebornes.core.shuffle import round_seed
+from millebornes.families.classic.deal import deal_from_seed
+from millebornes.families.classic.engine import new_match
 
 SEED = 7
 """Classic, two seats: seat 1 draws first and then holds a 200 km card while stopped."""
@@ -303,10 +304,10 @@ def test_the_engine_zip_finds_its_spec_data_inside_itself(tmp_path: Path) -> Non
     with zipfile.ZipFile(site() / "_live" / "millebornes.zip") as archive:
         names = set(archive.namelist())
         archive.extractall(tmp_path)
-    assert {"millebornes/live.py", "millebornes/_spec/cards.json"} <= names
+    assert {"millebornes/apps/live.py", "millebornes/_spec/cards.json"} <= names
     assert not any(name.startswith("millebornes/_spec/vectors/") for name in names)
     program = (
-        "import json, millebornes._spec as s, millebornes.live as live;"
+        "import json, millebornes._spec as s, millebornes.apps.live as live;"
         "print(s.spec_dir()); t = live.Table(); t.start('classic', 2, 7, False); t.pick(0);"
         "print(json.loads(t.try_move('play D200'))['rules'][0]['id'])"
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from millebornes import (
+from millebornes.families.classic import (
     Card,
     CoupFourre,
     Decline,
@@ -21,7 +21,7 @@ from millebornes import (
     load_edition,
     score_round,
 )
-from millebornes.position import position
+from millebornes.families.classic.position import position
 
 ROLLING = Tableau(battle=(Card.ROLL,))
 

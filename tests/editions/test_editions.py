@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from millebornes import (
+from millebornes._spec import load_json
+from millebornes.families.classic import (
     Card,
     CoupFourre,
     Discard,
@@ -29,9 +30,8 @@ from millebornes import (
     to_json,
     violations,
 )
-from millebornes._spec import load_json
-from millebornes.edition import _edition_from_data
-from millebornes.position import position
+from millebornes.families.classic.edition import _edition_from_data
+from millebornes.families.classic.position import position
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 ROLLING = Tableau(battle=(Card.ROLL,))

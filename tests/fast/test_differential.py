@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from millebornes import (
+from millebornes.families.classic import (
     Action,
     Card,
     CoupFourre,

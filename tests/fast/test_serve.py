@@ -23,7 +23,7 @@ def suite_through(engine: str) -> None:
     """Run the whole classic suite against ``engine`` (a shell command); every case must
     pass. The fast engine plays the classic family only (its server does not advertise
     ``family:*``), so the rule families' suites are left out rather than counted skipped."""
-    command = [sys.executable, "-m", "millebornes.cli", "conformance", "run"]
+    command = [sys.executable, "-m", "millebornes.apps.cli", "conformance", "run"]
     command += ["--engine", engine, "--suite", str(SUITE), "--no-families"]
     done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
     verdicts = ("FAIL", "ERROR", "WRONG")

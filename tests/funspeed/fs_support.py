@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from millebornes.errors import IllegalAction
-from millebornes.funspeed import (
+from millebornes.core.errors import IllegalAction
+from millebornes.families.funspeed import (
     DATA,
     FsAction,
     FsCard,
@@ -24,7 +24,7 @@ from millebornes.funspeed import (
     legal_actions,
     violations,
 )
-from millebornes.funspeed.serialize import to_json
+from millebornes.families.funspeed.serialize import to_json
 
 C = FsCard
 FILLER = (C.D75, C.D100, C.D50, C.D25)

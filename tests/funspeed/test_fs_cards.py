@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from fs_support import C, assert_legal, assert_rejected, play, position
 
-from millebornes.funspeed import FsPhase, Zone, legal_actions
-from millebornes.funspeed.actions import (
+from millebornes.families.funspeed import FsPhase, Zone, legal_actions
+from millebornes.families.funspeed.actions import (
     Attack,
     Discard,
     Helicopter,

@@ -18,9 +18,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from millebornes.funspeed import DATA, FsAction, FsPhase, FsState, apply, legal_actions, new_game
-from millebornes.funspeed.cards import IS_RADAR, KIND, Kind
-from millebornes.funspeed.serialize import from_json, to_json
+from millebornes.families.funspeed import (
+    DATA,
+    FsAction,
+    FsPhase,
+    FsState,
+    apply,
+    legal_actions,
+    new_game,
+)
+from millebornes.families.funspeed.cards import IS_RADAR, KIND, Kind
+from millebornes.families.funspeed.serialize import from_json, to_json
 
 MAX_STEPS = 5000
 """A bound no game reached in measurement (the longest of 200 random games took 505 steps)."""

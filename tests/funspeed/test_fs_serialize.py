@@ -9,17 +9,17 @@ from typing import Any
 import pytest
 from fs_support import C, position
 
-from millebornes.errors import MalformedInput
-from millebornes.funspeed import apply, legal_actions, new_game, violations
-from millebornes.funspeed.actions import (
+from millebornes.core.errors import MalformedInput
+from millebornes.families.funspeed import apply, legal_actions, new_game, violations
+from millebornes.families.funspeed.actions import (
     Attack,
     FalseHoldUp,
     LayBorne,
     Pass,
     Police,
 )
-from millebornes.funspeed.all_actions import every_action
-from millebornes.funspeed.serialize import (
+from millebornes.families.funspeed.all_actions import every_action
+from millebornes.families.funspeed.serialize import (
     action_from_dict,
     action_from_json,
     action_to_json,

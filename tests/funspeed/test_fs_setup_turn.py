@@ -8,9 +8,10 @@ import pytest
 from fs_support import C, assert_legal, assert_rejected, position
 
 from millebornes._spec import load_json
-from millebornes.errors import MalformedInput
-from millebornes.funspeed import DATA, FsPhase, Zone, apply, legal_actions, new_game
-from millebornes.funspeed.actions import (
+from millebornes.core.errors import MalformedInput
+from millebornes.core.shuffle import shuffled
+from millebornes.families.funspeed import DATA, FsPhase, Zone, apply, legal_actions, new_game
+from millebornes.families.funspeed.actions import (
     Attack,
     Discard,
     DrawDiscard,
@@ -20,8 +21,7 @@ from millebornes.funspeed.actions import (
     Remedy,
     Safety,
 )
-from millebornes.funspeed.cards import DATA_FILE, KIND, FsCard, Kind
-from millebornes.shuffle import shuffled
+from millebornes.families.funspeed.cards import DATA_FILE, KIND, FsCard, Kind
 
 
 @pytest.mark.rules("FS-BOX", "ASM-FS-COUNTS")

@@ -8,8 +8,8 @@ from functools import cache
 import pytest
 
 from millebornes.conformance.canon import default_suite_dir
-from millebornes.funspeed.suite import FOLDER, TABLES, check_case, files
-from millebornes.spec_index import spec_entries
+from millebornes.conformance.funspeed_suite import FOLDER, TABLES, check_case, files
+from millebornes.core.spec_index import spec_entries
 
 SUITE = default_suite_dir()
 
@@ -28,7 +28,7 @@ def test_the_family_suite_on_disk_is_a_regeneration() -> None:
         p.relative_to(SUITE).as_posix(): p.read_text(encoding="utf-8")
         for p in (SUITE / FOLDER).rglob("*.json")
     }
-    assert on_disk == generated(), "run: python -m millebornes.funspeed.suite"
+    assert on_disk == generated(), "run: python -m millebornes.conformance.funspeed_suite"
 
 
 @pytest.mark.rules("RUL-FS-WINDOWS", "FS-ACTOR")

@@ -9,9 +9,9 @@ import pytest
 from fs_support import C, play
 
 from millebornes._spec import spec_dir
-from millebornes.funspeed import DATA, FsPhase, new_game
-from millebornes.funspeed.actions import DrawPile, LayBorne, Pass, Safety
-from millebornes.funspeed.cards import DISTANCES, KM, SAFETIES
+from millebornes.families.funspeed import DATA, FsPhase, new_game
+from millebornes.families.funspeed.actions import DrawPile, LayBorne, Pass, Safety
+from millebornes.families.funspeed.cards import DISTANCES, KM, SAFETIES
 from millebornes_invariants.funspeed_z3 import HAND_AT_PLAY, fewest_turns
 
 DESIGN = spec_dir() / "families" / "fun-speed" / "design.md"

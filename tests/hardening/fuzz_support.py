@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from millebornes import (
+from millebornes.families.classic import (
     Action,
     Card,
     IllegalAction,
@@ -44,7 +44,7 @@ from millebornes import (
     state_to_dict,
     violations,
 )
-from millebornes.conformance.cases import score_to_dict
+from millebornes.families.classic.serialize import score_to_dict
 from millebornes_invariants.catalogue import broken_invariants
 from millebornes_invariants.configurations import configurations
 

@@ -22,12 +22,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from millebornes.conformance.server import serve
-from millebornes.errors import IllegalAction, MalformedInput
-from millebornes.funspeed import FsCard, FsPhase, FsState, apply, legal_actions, new_game
-from millebornes.funspeed.all_actions import every_action
-from millebornes.funspeed.cards import DATA
-from millebornes.funspeed.engine import violations
-from millebornes.funspeed.serialize import action_to_dict, state_from_dict, state_to_dict
+from millebornes.core.errors import IllegalAction, MalformedInput
+from millebornes.families.funspeed import FsCard, FsPhase, FsState, apply, legal_actions, new_game
+from millebornes.families.funspeed.all_actions import every_action
+from millebornes.families.funspeed.cards import DATA
+from millebornes.families.funspeed.engine import violations
+from millebornes.families.funspeed.serialize import action_to_dict, state_from_dict, state_to_dict
 
 CARDS = [card.name for card in FsCard]
 PHASES = [phase.value for phase in FsPhase]

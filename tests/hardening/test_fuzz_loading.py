@@ -27,7 +27,7 @@ from fuzz_support import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-from millebornes import (
+from millebornes.families.classic import (
     Card,
     Deal,
     Draw,
@@ -42,7 +42,7 @@ from millebornes import (
     state_to_dict,
     to_json,
 )
-from millebornes.serialize import MAX_DEPTH, MAX_INT_DIGITS, canonical
+from millebornes.families.classic.serialize import MAX_DEPTH, MAX_INT_DIGITS, canonical
 from millebornes_invariants.catalogue import STATE_INVARIANTS
 
 
@@ -174,8 +174,9 @@ def test_a_state_breaking_an_invariant_is_refused_with_its_id(change: Any, invar
 
 
 def test_every_state_invariant_is_enforced_when_loading() -> None:
-    """The loader and the catalogue run the same functions (millebornes.state_checks)."""
-    from millebornes.state_checks import STATE_CHECKS  # noqa: PLC0415
+    """The loader and the catalogue run the same functions
+    (millebornes.families.classic.state_checks)."""
+    from millebornes.families.classic.state_checks import STATE_CHECKS  # noqa: PLC0415
 
     assert [inv.id for inv in STATE_INVARIANTS] == list(STATE_CHECKS)
     assert all(inv.check is STATE_CHECKS[inv.id] for inv in STATE_INVARIANTS)

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from millebornes import MalformedInput, new_round, state_from_dict, state_to_dict
 from millebornes.conformance.configs import configs
 from millebornes.conformance.malformed_states import BREACHES, malformed_state_cases
 from millebornes.conformance.server import Session
-from millebornes.spec_index import spec_entries
-from millebornes.state_checks import STATE_CHECKS
+from millebornes.core.spec_index import spec_entries
+from millebornes.families.classic import MalformedInput, new_round, state_from_dict, state_to_dict
+from millebornes.families.classic.state_checks import STATE_CHECKS
 
 LOAD_CHECKS = sorted(e.id for e in spec_entries() if e.id.startswith("LOAD-"))
 

@@ -34,11 +34,11 @@ from fuzz_support import (
 from hypothesis import given
 from hypothesis import strategies as st
 
-from millebornes import new_round, state_to_dict
 from millebornes.conformance.families import CLASSIC, FAMILIES
 from millebornes.conformance.server import ERROR_KINDS, MAX_REQUEST, Session, serve
+from millebornes.families.classic import new_round, state_to_dict
 
-SERVE = [sys.executable, "-m", "millebornes.cli", "serve"]
+SERVE = [sys.executable, "-m", "millebornes.apps.cli", "serve"]
 OPS = ["hello", "shuffle", "start", "legal", "apply", "score", "dance"]
 
 REQUESTS = st.fixed_dictionaries(

@@ -5,7 +5,15 @@ Nothing here names an edition: the tests run for every edition of spec/editions/
 
 from __future__ import annotations
 
-from millebornes import Action, State, apply, edition_ids, legal_actions, load_edition, new_round
+from millebornes.families.classic import (
+    Action,
+    State,
+    apply,
+    edition_ids,
+    legal_actions,
+    load_edition,
+    new_round,
+)
 from millebornes_invariants import CATALOGUE, Invariant, StepInvariant
 
 EDITIONS = [(edition, load_edition(edition).seat_counts[0]) for edition in edition_ids()]

@@ -12,8 +12,8 @@ from dataclasses import replace
 import pytest
 from invariant_support import EDITIONS, dealt, first_step, state_check, step_check
 
-from millebornes import Card, Draw, Phase, Play, Tableau, apply, load_edition
-from millebornes.position import position
+from millebornes.families.classic import Card, Draw, Phase, Play, Tableau, apply, load_edition
+from millebornes.families.classic.position import position
 from millebornes_invariants import CATALOGUE, STATE_INVARIANTS, STEP_INVARIANTS, broken_invariants
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from millebornes import Card, Phase, Play, Tableau, apply
-from millebornes.position import position
-from millebornes.spec_index import spec_entries
+from millebornes.core.spec_index import spec_entries
+from millebornes.families.classic import Card, Phase, Play, Tableau, apply
+from millebornes.families.classic.position import position
 from millebornes_invariants.configurations import CONFIGURATIONS
 from millebornes_invariants.z3model.facts import FACT_IDS, best_round_end
 from millebornes_invariants.z3model.report import computed_rows, header, stated_header, stated_rows

@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 from invariant_support import EDITIONS
 
-from millebornes import (
+from millebornes.families.classic import (
     Action,
     Card,
     CoupFourre,

@@ -13,8 +13,8 @@ from dataclasses import replace
 import pytest
 import z3
 
-from millebornes import Card, new_match
-from millebornes.spec_index import spec_entries
+from millebornes.core.spec_index import spec_entries
+from millebornes.families.classic import Card, new_match
 from millebornes_invariants.configurations import CONFIGURATIONS
 from millebornes_invariants.z3model.abstract import abstract, symbolic
 from millebornes_invariants.z3model.proofs import PROOF_IDS, Verdict, initial, moves, prove_all

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import pytest
 
-from millebornes import (
+from millebornes.families.classic import (
     Action,
     Card,
     IllegalAction,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rulecheck import ROLLING, assert_legal, assert_rejected
 
-from millebornes import (
+from millebornes.families.classic import (
     Card,
     CoupFourre,
     Decline,
@@ -18,7 +18,7 @@ from millebornes import (
     legal_actions,
     score_round,
 )
-from millebornes.position import position
+from millebornes.families.classic.position import position
 
 PAIRS = [
     (Card.STOP, Card.RIGHT_OF_WAY),

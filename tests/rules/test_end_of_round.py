@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rulecheck import ROLLING, assert_legal, assert_rejected
 
-from millebornes import (
+from millebornes.families.classic import (
     Card,
     Discard,
     Draw,
@@ -16,7 +16,7 @@ from millebornes import (
     round_winner,
     score_round,
 )
-from millebornes.position import position
+from millebornes.families.classic.position import position
 
 AT_900 = (Card.D200, Card.D200, Card.D100, Card.D100, Card.D100, Card.D100, Card.D100)
 

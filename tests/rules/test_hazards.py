@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from rulecheck import ROLLING, assert_legal, assert_rejected
 
-from millebornes import Card, Phase, Play, Tableau, legal_actions
-from millebornes.position import position
+from millebornes.families.classic import Card, Phase, Play, Tableau, legal_actions
+from millebornes.families.classic.position import position
 
 BATTLE_HAZARDS = (Card.STOP, Card.OUT_OF_GAS, Card.FLAT_TIRE, Card.ACCIDENT)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rulecheck import assert_legal, assert_rejected, first_legal, play_round
 
-from millebornes import (
+from millebornes.families.classic import (
     Card,
     Deal,
     Discard,
@@ -22,8 +22,8 @@ from millebornes import (
     new_round,
     score_round,
 )
-from millebornes.edition import edition_ids, load_edition
-from millebornes.position import position
+from millebornes.families.classic.edition import edition_ids, load_edition
+from millebornes.families.classic.position import position
 
 AT_900 = (Card.D200, Card.D200, Card.D100, Card.D100, Card.D100, Card.D100, Card.D100)
 

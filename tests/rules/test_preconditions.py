@@ -1,6 +1,6 @@
 """TURN-PRECONDITIONS: the normative tables of spec/rules/preconditions.md are the engine's.
 
-The file is generated from ``millebornes.rules`` by ``tools/preconditions.py``; the
+The file is generated from ``millebornes.families.classic.rules`` by ``tools/preconditions.py``; the
 test regenerates it and fails when the committed text differs, so the published
 tables cannot drift from the ones ``violations`` and ``legal_actions`` read.
 """
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from rulecheck import ROLLING, assert_rejected
 
-from millebornes import Card, Draw, Phase, Play, Tableau
-from millebornes.position import position
+from millebornes.families.classic import Card, Draw, Phase, Play, Tableau
+from millebornes.families.classic.position import position
 
 ROOT = Path(__file__).resolve().parents[2]
 

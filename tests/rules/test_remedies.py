@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from rulecheck import ROLLING, assert_legal, assert_rejected
 
-from millebornes import Card, Discard, Phase, Play, Tableau, legal_actions
-from millebornes.position import position
+from millebornes.families.classic import Card, Discard, Phase, Play, Tableau, legal_actions
+from millebornes.families.classic.position import position
 
 CURES = [
     (Card.OUT_OF_GAS, Card.GASOLINE),

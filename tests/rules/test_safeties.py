@@ -7,8 +7,8 @@ from collections import Counter
 import pytest
 from rulecheck import ROLLING, assert_legal, assert_rejected
 
-from millebornes import Card, Discard, Draw, Phase, Play, Tableau, legal_actions
-from millebornes.position import position
+from millebornes.families.classic import Card, Discard, Draw, Phase, Play, Tableau, legal_actions
+from millebornes.families.classic.position import position
 
 SAFETIES = (Card.RIGHT_OF_WAY, Card.EXTRA_TANK, Card.PUNCTURE_PROOF, Card.DRIVING_ACE)
 IMMUNITY = [

@@ -7,8 +7,8 @@ from dataclasses import fields
 import pytest
 from rulecheck import assert_legal
 
-from millebornes import Card, Phase, Play, State, Tableau, TeamScore, score_round
-from millebornes.position import position
+from millebornes.families.classic import Card, Phase, Play, State, Tableau, TeamScore, score_round
+from millebornes.families.classic.position import position
 
 
 def _over(players: int = 2, **tableaus: Tableau) -> State:

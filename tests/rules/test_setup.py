@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 from rulecheck import assert_consistent, assert_legal, assert_rejected
 
-from millebornes import (
+from millebornes.families.classic import (
     Card,
     Category,
     CoupFourre,
@@ -31,8 +31,8 @@ from millebornes import (
     to_json,
     violations,
 )
-from millebornes.cards import CATEGORY
-from millebornes.position import position
+from millebornes.families.classic.cards import CATEGORY
+from millebornes.families.classic.position import position
 
 SEAT_COUNTS = (2, 3, 4, 6, 8)
 TEAMS = {2: 2, 3: 3, 4: 4, 6: 3, 8: 4}

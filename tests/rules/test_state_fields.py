@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 from rulecheck import ROLLING, assert_legal
 
-from millebornes import (
+from millebornes.apps.bots import RandomBot
+from millebornes.families.classic import (
     Card,
     Deal,
     Discard,
@@ -27,9 +28,8 @@ from millebornes import (
     load_edition,
     new_match,
 )
-from millebornes.actions import Action
-from millebornes.bots import RandomBot
-from millebornes.position import position
+from millebornes.families.classic.actions import Action
+from millebornes.families.classic.position import position
 
 MATCHES = (("classic", 2), ("classic", 6), ("allonge", 6), ("asterix", 3))
 

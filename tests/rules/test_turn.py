@@ -16,7 +16,7 @@ from rulecheck import (
     play_round,
 )
 
-from millebornes import (
+from millebornes.families.classic import (
     Card,
     CoupFourre,
     Deal,
@@ -33,7 +33,7 @@ from millebornes import (
     new_match,
     new_round,
 )
-from millebornes.position import position
+from millebornes.families.classic.position import position
 
 # --- TURN-ACTOR --------------------------------------------------------------------
 

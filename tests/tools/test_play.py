@@ -10,16 +10,24 @@ from pathlib import Path
 import pytest
 from transcript_support import cli
 
-from millebornes import Card, CoupFourre, Discard, Draw, Extension, MalformedInput, Play
-from millebornes.bots import make_bot
-from millebornes.edition import edition_ids, load_edition
-from millebornes.engine import new_match
-from millebornes.play import Game, Session, parse_move
-from millebornes.play_commands import DEFAULT_BOT
-from millebornes.record import Header, TranscriptWriter, read_transcript
-from millebornes.referee import referee, statement
-from millebornes.shuffle import SplitMix64
-from millebornes.state import Phase
+from millebornes.apps.bots import make_bot
+from millebornes.apps.play import Game, Session, parse_move
+from millebornes.apps.play_commands import DEFAULT_BOT
+from millebornes.apps.record import Header, TranscriptWriter, read_transcript
+from millebornes.apps.referee import referee, statement
+from millebornes.core.shuffle import SplitMix64
+from millebornes.families.classic import (
+    Card,
+    CoupFourre,
+    Discard,
+    Draw,
+    Extension,
+    MalformedInput,
+    Play,
+)
+from millebornes.families.classic.edition import edition_ids, load_edition
+from millebornes.families.classic.engine import new_match
+from millebornes.families.classic.state import Phase
 
 
 class Played(Session):

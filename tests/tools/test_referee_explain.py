@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from transcript_support import TRACES, cli, first_round, trace_case, transcript_of_trace
 
-from millebornes import new_round, to_json
-from millebornes.cli import main
-from millebornes.referee import statement
-from millebornes.spec_index import spec_entries
+from millebornes.apps.cli import main
+from millebornes.apps.referee import statement
+from millebornes.core.spec_index import spec_entries
+from millebornes.families.classic import new_round, to_json
 
 ILLEGAL_PLAY = '{"card":"D100","seat":1,"target":1,"type":"play"}'
 

@@ -9,9 +9,7 @@ from pathlib import Path
 import pytest
 from transcript_support import TRACES, first_round, parse, trace_case, transcript_of_trace
 
-from millebornes import Draw, MalformedInput, Play, state_from_dict
-from millebornes.cards import Card
-from millebornes.record import (
+from millebornes.apps.record import (
     TRANSCRIPT_FORMAT,
     Header,
     action_line,
@@ -19,7 +17,9 @@ from millebornes.record import (
     read_transcript,
     transcript_text,
 )
-from millebornes.referee import referee, verdict_to_dict
+from millebornes.apps.referee import referee, verdict_to_dict
+from millebornes.families.classic import Draw, MalformedInput, Play, state_from_dict
+from millebornes.families.classic.cards import Card
 
 
 @pytest.mark.parametrize("path", TRACES, ids=lambda p: p.stem)

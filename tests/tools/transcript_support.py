@@ -8,13 +8,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from millebornes import Deal, action_from_dict, deal_from_seed, new_match, round_seed
-from millebornes.record import Header, Transcript, header_line, read_transcript
-from millebornes.record import action_line as _action_line
+from millebornes.apps.record import Header, Transcript, header_line, read_transcript
+from millebornes.apps.record import action_line as _action_line
+from millebornes.families.classic import (
+    Deal,
+    action_from_dict,
+    deal_from_seed,
+    new_match,
+    round_seed,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 TRACES = sorted((ROOT / "conformance" / "cases").glob("*/trace/*.json"))
-CLI = [sys.executable, "-m", "millebornes.cli"]
+CLI = [sys.executable, "-m", "millebornes.apps.cli"]
 
 
 def trace_case(path: Path) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """``{action-table}`` and ``{observation-table}``: the adapters' encoding, read from the code.
 
 The OpenSpiel and PettingZoo adapters share one action numbering
-(:class:`millebornes.adapters.encoding.ActionTable`) and one observation layout
-(:func:`millebornes.adapters.encoding.segments`). Their sizes depend on the
+(:class:`millebornes.apps.adapters.encoding.ActionTable`) and one observation layout
+(:func:`millebornes.apps.adapters.encoding.segments`). Their sizes depend on the
 number of seats P and teams T, so each index or length is shown as an
 expression in P and T, found by evaluating the code at a few sizes (and checked
 at others: a size that is not linear in P and T stops the build).
@@ -22,9 +22,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from millebornes.actions import Action, CoupFourre, Discard, Extension, Play
-from millebornes.adapters import encoding
-from millebornes.cards import SAFETIES
+from millebornes.apps.adapters import encoding
+from millebornes.families.classic.actions import Action, CoupFourre, Discard, Extension, Play
+from millebornes.families.classic.cards import SAFETIES
 from millebornes_docs.tables import AnyRow, literal, make_table
 
 SIZES = ((2, 2), (3, 3), (4, 2), (4, 4), (6, 3), (8, 4))

@@ -9,7 +9,7 @@ folder is ignored by git (``docs/.gitignore``): it is build output that Sphinx
 must read as source.
 
 **Packages and their ``__all__``.** A package (``millebornes`` itself, and any
-family package such as ``millebornes.funspeed``) that declares ``__all__``
+family package such as ``millebornes.families.funspeed``) that declares ``__all__``
 re-exports names defined in its modules. Each public name is documented once,
 on the page of the module that defines it; the package's page documents only the
 names it defines itself (or takes from a private module, which has no page) and

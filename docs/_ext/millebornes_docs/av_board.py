@@ -1,6 +1,6 @@
 """``{av-board}``: an As du Volant board and its cars, drawn by the engine at build time.
 
-The picture is :func:`millebornes.asduvolant.svg.board_svg` of a board file of
+The picture is :func:`millebornes.families.asduvolant.svg.board_svg` of a board file of
 ``spec/families/as-du-volant/boards/`` (the default layout unless ``:board:``
 names another), with cars at the ``square/lane`` pairs of ``:cars:`` (seat 0
 first), at ``:players:`` seats (lanes in use, BOARD-DARK-LANE).
@@ -13,8 +13,8 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from millebornes._spec import spec_dir
-from millebornes.asduvolant.svg import board_svg
-from millebornes.asduvolant.track import load_board
+from millebornes.families.asduvolant.svg import board_svg
+from millebornes.families.asduvolant.track import load_board
 
 BOARDS = "families/as-du-volant/boards"
 

@@ -1,7 +1,7 @@
 """Read the language-neutral data of ``spec/`` for the docs, tolerating fields not yet known.
 
 The site's tables are generated from these files and never typed by hand. The
-engine's loader (:mod:`millebornes.edition`) validates the fields it models;
+engine's loader (:mod:`millebornes.families.classic.edition`) validates the fields it models;
 this module reads the raw JSON instead, so that a field added to an edition file
 today shows up on the site before any code knows what it means.
 """

@@ -4,7 +4,7 @@ Nothing here restates a rule. Each graph is obtained by asking the engine:
 
 * ``battle-pile``, ``battle-pile-right-of-way``, ``speed-pile``: for every card
   that can top a pile and every card that goes on that pile, build the position
-  with :func:`millebornes.position.position` and ask
+  with :func:`millebornes.families.classic.position.position` and ask
   :func:`millebornes.violations` whether laying it is legal: the edges are the
   precondition tables' answers. Whether the team is rolling is
   ``Tableau.is_rolling``; the distance allowed under each speed-pile top is
@@ -33,7 +33,7 @@ from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
 
 import millebornes
-from millebornes import (
+from millebornes.families.classic import (
     Card,
     CoupFourre,
     Deal,
@@ -46,8 +46,16 @@ from millebornes import (
     State,
     Tableau,
 )
-from millebornes.cards import CATEGORY, KM, NAME_EN, PILE, SAFETY_OF, Category, Pile
-from millebornes.position import position
+from millebornes.families.classic.cards import (
+    CATEGORY,
+    KM,
+    NAME_EN,
+    PILE,
+    SAFETY_OF,
+    Category,
+    Pile,
+)
+from millebornes.families.classic.position import position
 from millebornes_docs import data
 from millebornes_docs.entries import spec_domain
 from millebornes_docs.svg import Edge, Graph, Node, render

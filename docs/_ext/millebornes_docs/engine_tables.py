@@ -1,6 +1,6 @@
 """``{precondition-tables}``: the engine's precondition tables, as the engine holds them.
 
-:mod:`millebornes.rules` writes each precondition as data: an ordered tuple of
+:mod:`millebornes.families.classic.rules` writes each precondition as data: an ordered tuple of
 (rule ID, predicate) per kind of action, and ``PLAY_RULES`` picks the table for
 each card. ``violations`` reports broken rules in table order, so these tables
 are also the order in which a rejection lists its rule IDs. This directive
@@ -16,9 +16,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-import millebornes.rules
-from millebornes import Card
-from millebornes.cards import NAME_EN
+import millebornes.families.classic.rules
+from millebornes.families.classic import Card
+from millebornes.families.classic.cards import NAME_EN
 from millebornes_docs.tables import AnyRow, id_links, literal, make_table
 
 
@@ -37,14 +37,18 @@ def _is_table(value: Any) -> bool:
 
 
 def precondition_tables() -> dict[str, tuple[tuple[str, Callable[..., bool]], ...]]:
-    """Every table of :mod:`millebornes.rules`, by name, in source order."""
-    return {name: value for name, value in vars(millebornes.rules).items() if _is_table(value)}
+    """Every table of :mod:`millebornes.families.classic.rules`, by name, in source order."""
+    return {
+        name: value
+        for name, value in vars(millebornes.families.classic.rules).items()
+        if _is_table(value)
+    }
 
 
 def table_of_card() -> dict[Card, str]:
     """The name of the table ``PLAY_RULES`` uses for each card (matched by identity)."""
     by_identity = {id(table): name for name, table in precondition_tables().items()}
-    play_rules = getattr(millebornes.rules, "PLAY_RULES", ())
+    play_rules = getattr(millebornes.families.classic.rules, "PLAY_RULES", ())
     return {
         card: by_identity.get(id(table), "?") for card, table in zip(Card, play_rules, strict=False)
     }
@@ -54,7 +58,7 @@ class PreconditionTablesDirective(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        self.env.note_dependency(millebornes.rules.__file__ or "")
+        self.env.note_dependency(millebornes.families.classic.rules.__file__ or "")
         rows: list[AnyRow] = []
         for name, table in precondition_tables().items():
             rule_ids = [rule_id for rule_id, _ in table]

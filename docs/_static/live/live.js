@@ -1,7 +1,7 @@
 // The live page ("Can I play this?", docs/live.md): the reference engine in the browser.
 // Pyodide and the engine (millebornes.zip) are served by this site, from the folder
 // MB_LIVE_RUNTIME names (docs/_ext/millebornes_live.py); nothing comes from the network.
-// The Python side is millebornes.live.Table: every call answers a JSON text.
+// The Python side is millebornes.apps.live.Table: every call answers a JSON text.
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -163,7 +163,7 @@
     if (!engine.ok) throw new Error("cannot load " + engine.url + " (" + engine.status + ")");
     pyodide.unpackArchive(await engine.arrayBuffer(), "zip", {extractDir: "/home/pyodide/engine"});
     pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/engine')");
-    const live = pyodide.pyimport("millebornes.live");
+    const live = pyodide.pyimport("millebornes.apps.live");
     table = live.Table();
     fillEditions(JSON.parse(live.editions()));
     wire();

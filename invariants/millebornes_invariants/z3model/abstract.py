@@ -14,7 +14,7 @@ from itertools import chain
 
 import z3
 
-from millebornes import State
+from millebornes.families.classic import State
 from millebornes_invariants.z3model.algebra import Num
 from millebornes_invariants.z3model.setting import KINDS, NONE, Setting, phase_code, setting
 

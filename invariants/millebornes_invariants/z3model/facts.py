@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 import z3
 
-from millebornes import Card
+from millebornes.families.classic import Card
 from millebornes_invariants.z3model.algebra import Num, all_of, any_of, ite, negate, total
 from millebornes_invariants.z3model.setting import (
     D200,

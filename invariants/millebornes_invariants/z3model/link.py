@@ -17,7 +17,17 @@ from functools import cache
 
 import z3
 
-from millebornes import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play, State
+from millebornes.families.classic import (
+    Action,
+    CoupFourre,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Extension,
+    Play,
+    State,
+)
 from millebornes_invariants.z3model.abstract import Abstract, abstract, setting_of, symbolic
 from millebornes_invariants.z3model.properties import failing
 from millebornes_invariants.z3model.setting import NONE, Setting

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from millebornes._spec import spec_dir
-from millebornes.spec_index import spec_entries
+from millebornes.core.spec_index import spec_entries
 from millebornes_invariants.configurations import CONFIGURATIONS
 from millebornes_invariants.z3model.facts import FACTS, FactResult, compute
 from millebornes_invariants.z3model.setting import setting

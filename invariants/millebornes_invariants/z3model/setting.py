@@ -3,7 +3,7 @@
 A :class:`Setting` is one edition at one seat count with its options in force.
 Every figure here is read from ``spec/editions/<id>.json`` (through
 :func:`millebornes.load_edition`) and every card relation from ``spec/cards.json``
-(through :mod:`millebornes.cards`): the z3 models never re-type a number.
+(through :mod:`millebornes.families.classic.cards`): the z3 models never re-type a number.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from millebornes import Card, Phase
-from millebornes.cards import CATEGORY, CURES, KM, PILE, SAFETY_OF, Category, Pile
-from millebornes.edition import Scoring, rules_for
+from millebornes.families.classic import Card, Phase
+from millebornes.families.classic.cards import CATEGORY, CURES, KM, PILE, SAFETY_OF, Category, Pile
+from millebornes.families.classic.edition import Scoring, rules_for
 
 NONE = -1
 """The code of "no card" (an empty pile, no pending hazard) and of "no seat"."""

@@ -1,4 +1,4 @@
-"""The score sheet of a round over counts, as :mod:`millebornes.scoring` states it.
+"""The score sheet of a round over counts, as :mod:`millebornes.families.classic.scoring` states it.
 
 Written from the SCORE-* rules and the edition's ``scoring`` table and switches;
 shared by the transition relation (a round's points are added when it ends) and

@@ -13,14 +13,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from millebornes.actions import Action, CoupFourre, Deal, Extension
 from millebornes.conformance.canon import JsonDict
 from millebornes.conformance.runner import SuiteFiles
 from millebornes.conformance.tags import step_tags
-from millebornes.engine import apply, new_match
-from millebornes.scoring import score_round
-from millebornes.serialize import action_from_dict, state_from_dict
-from millebornes.state import Phase, State
+from millebornes.families.classic.actions import Action, CoupFourre, Deal, Extension
+from millebornes.families.classic.engine import apply, new_match
+from millebornes.families.classic.scoring import score_round
+from millebornes.families.classic.serialize import action_from_dict, state_from_dict
+from millebornes.families.classic.state import Phase, State
 
 FLOOR = 3
 """The fewest cases that must show each behaviour."""

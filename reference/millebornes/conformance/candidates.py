@@ -15,13 +15,13 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from millebornes import rules as rule_tables
-from millebornes.actions import Action
-from millebornes.cards import Card
 from millebornes.conformance.canon import JsonDict
-from millebornes.errors import MalformedInput
-from millebornes.serialize import action_from_dict, action_to_dict
-from millebornes.state import State
+from millebornes.core.errors import MalformedInput
+from millebornes.families.classic import rules as rule_tables
+from millebornes.families.classic.actions import Action
+from millebornes.families.classic.cards import Card
+from millebornes.families.classic.serialize import action_from_dict, action_to_dict
+from millebornes.families.classic.state import State
 
 
 def _is_table(value: Any) -> bool:
@@ -44,7 +44,8 @@ def _ids_in(value: Any) -> set[str]:
 
 @cache
 def rejectable_ids() -> frozenset[str]:
-    """Every rule ID of a precondition table (millebornes.rules): the rules that forbid."""
+    """Every rule ID of a precondition table (millebornes.families.classic.rules): the rules
+    that forbid."""
     found: set[str] = set()
     for name, value in vars(rule_tables).items():
         if name.isupper() and name.endswith("_RULES"):

@@ -6,30 +6,12 @@ spec/conformance/case.schema.json.
 
 from __future__ import annotations
 
-from dataclasses import fields
-
-from millebornes.actions import Action
 from millebornes.conformance.canon import CASE_FORMAT, GENERATOR, JsonDict, spec_version
 from millebornes.conformance.configs import Config, credit_notes
 from millebornes.conformance.tags import Tags
-from millebornes.scoring import RoundScore, match_winners, score_round
-from millebornes.serialize import action_to_dict, state_to_dict
-from millebornes.state import State
-
-
-def sheet_to_dict(sheet: RoundScore) -> JsonDict:
-    """A score sheet: the winner, and per team each item and the total (SCORE-SHEET)."""
-    teams = []
-    for line in sheet.teams:
-        items = {f.name: getattr(line, f.name) for f in fields(line) if f.name != "team"}
-        teams.append({"team": line.team, "items": items, "total": line.total})
-    return {"winner": sheet.winner, "teams": teams}
-
-
-def score_to_dict(state: State) -> JsonDict:
-    """The answer to a score request: the round's sheet and the match winners (MATCH-TARGET,
-    RUL-MATCH-TIE; empty while the match goes on)."""
-    return {"sheet": sheet_to_dict(score_round(state)), "match_winners": list(match_winners(state))}
+from millebornes.families.classic.actions import Action
+from millebornes.families.classic.serialize import action_to_dict, state_to_dict
+from millebornes.families.classic.state import State
 
 
 def actions_to_list(actions: tuple[Action, ...] | list[Action]) -> list[JsonDict]:

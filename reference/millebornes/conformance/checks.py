@@ -15,7 +15,7 @@ from typing import Any
 
 from millebornes.conformance.canon import JsonDict, digest
 from millebornes.conformance.families import START_FIELDS
-from millebornes.serialize import STATE_FORMAT, canonical
+from millebornes.families.classic.serialize import STATE_FORMAT, canonical
 
 # PROTO-VERDICTS: the five outcomes of a case.
 PASS, FAIL, WRONG_REASON, SKIPPED, ERRORED = "pass", "fail", "wrong-reason", "skipped", "errored"

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from millebornes._spec import load_json
-from millebornes.edition import edition_ids, load_edition
-from millebornes.spec_index import spec_entries
+from millebornes.core.spec_index import spec_entries
+from millebornes.families.classic.edition import edition_ids, load_edition
 
 
 @dataclass(frozen=True, slots=True, order=True)

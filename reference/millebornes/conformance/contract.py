@@ -14,10 +14,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
-from millebornes.cards import CATEGORY, Card, Category
 from millebornes.conformance.canon import JsonDict
-from millebornes.conformance.cases import actions_to_list, make_case, score_to_dict, state_json
+from millebornes.conformance.cases import actions_to_list, make_case, state_json
 from millebornes.conformance.configs import Config
 from millebornes.conformance.scenarios import distance_cards, round_over_position
 from millebornes.conformance.tags import (
@@ -27,11 +25,22 @@ from millebornes.conformance.tags import (
     score_case_tags,
     step_tags,
 )
-from millebornes.edition import load_edition
-from millebornes.engine import apply, legal_actions, new_match, violations
-from millebornes.position import position
-from millebornes.serialize import action_to_dict
-from millebornes.state import Phase, State, Tableau
+from millebornes.families.classic.actions import (
+    Action,
+    CoupFourre,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Extension,
+    Play,
+)
+from millebornes.families.classic.cards import CATEGORY, Card, Category
+from millebornes.families.classic.edition import load_edition
+from millebornes.families.classic.engine import apply, legal_actions, new_match, violations
+from millebornes.families.classic.position import position
+from millebornes.families.classic.serialize import action_to_dict, score_to_dict
+from millebornes.families.classic.state import Phase, State, Tableau
 
 ROLLING = Tableau(battle=(Card.ROLL,))
 AT_700 = (Card.D200, Card.D200, Card.D100, Card.D100, Card.D100)

@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from millebornes.conformance.candidates import rejectable_ids
 from millebornes.conformance.canon import COVERAGE_FORMAT, KINDS, JsonDict, spec_version
 from millebornes.conformance.configs import configs
-from millebornes.edition import edition_ids
-from millebornes.spec_index import spec_entries
+from millebornes.core.spec_index import spec_entries
+from millebornes.families.classic.edition import edition_ids
 
 REQUIRED_KINDS = ("rule", "ruling", "assumption")
 

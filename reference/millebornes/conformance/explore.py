@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
-from millebornes.actions import Action, CoupFourre, Discard, Play
-from millebornes.cards import CATEGORY, KM, Card, Category
 from millebornes.conformance.configs import Config
-from millebornes.engine import apply, is_chance, legal_actions, new_match
-from millebornes.shuffle import SplitMix64, deal_from_seed, round_seed
-from millebornes.state import Phase, State
+from millebornes.core.shuffle import SplitMix64, round_seed
+from millebornes.families.classic.actions import Action, CoupFourre, Discard, Play
+from millebornes.families.classic.cards import CATEGORY, KM, Card, Category
+from millebornes.families.classic.deal import deal_from_seed
+from millebornes.families.classic.engine import apply, is_chance, legal_actions, new_match
+from millebornes.families.classic.state import Phase, State
 
 Policy = Callable[[SplitMix64, State, Sequence[Action]], Action]
 

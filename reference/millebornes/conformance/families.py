@@ -19,23 +19,24 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from millebornes import asduvolant, engine, funspeed
-from millebornes.asduvolant import serialize as av_json
-from millebornes.asduvolant.cards import parse_av_card
-from millebornes.asduvolant.track import board_from_dict
-from millebornes.conformance.cases import score_to_dict
-from millebornes.edition import edition_ids, load_edition
-from millebornes.errors import MalformedInput
-from millebornes.funspeed import serialize as fs_json
-from millebornes.funspeed.cards import parse_fs_card
-from millebornes.serialize import (
+from millebornes.core.errors import MalformedInput
+from millebornes.core.shuffle import round_seed, shuffled
+from millebornes.families import asduvolant, funspeed
+from millebornes.families.asduvolant import serialize as av_json
+from millebornes.families.asduvolant.cards import parse_av_card
+from millebornes.families.asduvolant.track import board_from_dict
+from millebornes.families.classic import engine
+from millebornes.families.classic.edition import edition_ids, load_edition
+from millebornes.families.classic.serialize import (
     STATE_FORMAT,
     action_from_dict,
     action_to_dict,
+    score_to_dict,
     state_from_dict,
     state_to_dict,
 )
-from millebornes.shuffle import round_seed, shuffled
+from millebornes.families.funspeed import serialize as fs_json
+from millebornes.families.funspeed.cards import parse_fs_card
 
 JsonDict = dict[str, Any]
 

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from millebornes.asduvolant import suite as asduvolant_suite
+from millebornes.conformance import asduvolant_suite, funspeed_suite
 from millebornes.conformance.canon import (
     GENERATOR,
     INDEX_FORMAT,
@@ -31,7 +31,6 @@ from millebornes.conformance.mine import Miner
 from millebornes.conformance.playout_cases import mined_cases, trace_case
 from millebornes.conformance.scenarios import scenario_cases, score_scenario_cases
 from millebornes.conformance.setup import edition_setup_cases, setup_cases, shuffle_cases
-from millebornes.funspeed import suite as funspeed_suite
 
 PLAYOUTS = 6
 """Playouts per configuration, the three styles in turn."""

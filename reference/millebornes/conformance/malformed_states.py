@@ -13,16 +13,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from millebornes import new_round
-from millebornes.cards import KM, Card
 from millebornes.conformance.canon import JsonDict
 from millebornes.conformance.cases import make_case
 from millebornes.conformance.configs import Config
 from millebornes.conformance.tags import Tags
-from millebornes.engine import apply, legal_actions
-from millebornes.serialize import action_to_dict, state_to_dict, unchecked_state_from_dict
-from millebornes.state import Phase, State
-from millebornes.validate import load_problems
+from millebornes.families.classic import new_round
+from millebornes.families.classic.cards import KM, Card
+from millebornes.families.classic.engine import apply, legal_actions
+from millebornes.families.classic.serialize import (
+    action_to_dict,
+    state_to_dict,
+    unchecked_state_from_dict,
+)
+from millebornes.families.classic.state import Phase, State
+from millebornes.families.classic.validate import load_problems
 
 Change = Callable[[JsonDict, State], None]
 """Changes the JSON form of a state in place; the state is the sound one it came from."""

@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from millebornes.actions import Action, Deal
-from millebornes.cards import CATEGORY, Card
 from millebornes.conformance.candidates import Shapes
 from millebornes.conformance.configs import Config
 from millebornes.conformance.explore import ROUND_ENDS, History
@@ -27,10 +25,12 @@ from millebornes.conformance.tags import (
     score_case_tags,
     step_tags,
 )
-from millebornes.edition import load_edition
-from millebornes.engine import legal_actions, violations
-from millebornes.errors import MalformedInput
-from millebornes.state import Phase, State
+from millebornes.core.errors import MalformedInput
+from millebornes.families.classic.actions import Action, Deal
+from millebornes.families.classic.cards import CATEGORY, Card
+from millebornes.families.classic.edition import load_edition
+from millebornes.families.classic.engine import legal_actions, violations
+from millebornes.families.classic.state import Phase, State
 
 CAPS = {"applied": 16, "legal": 6, "score": 4}
 """How many cases of each kind one configuration keeps at most (rejections: one per rule)."""

@@ -9,23 +9,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from millebornes.actions import Action
 from millebornes.conformance.canon import JsonDict, digest
 from millebornes.conformance.cases import (
     actions_to_list,
     make_case,
     playout_provenance,
-    score_to_dict,
     state_json,
 )
 from millebornes.conformance.configs import Config
 from millebornes.conformance.explore import History
 from millebornes.conformance.mine import Mined, Pick
 from millebornes.conformance.tags import Tags, configuration_tags, deal_tags
-from millebornes.engine import legal_actions, new_match
-from millebornes.serialize import action_to_dict, state_to_dict
-from millebornes.state import Phase, State
-from millebornes.transcript import describe
+from millebornes.families.classic.actions import Action
+from millebornes.families.classic.engine import legal_actions, new_match
+from millebornes.families.classic.serialize import action_to_dict, score_to_dict, state_to_dict
+from millebornes.families.classic.state import Phase, State
+from millebornes.families.classic.transcript import describe
 
 
 def _says(state: State, action: Action) -> str:

@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from millebornes.actions import Action, Discard, Play
-from millebornes.cards import CATEGORY, KM, Card, Category
 from millebornes.conformance.canon import JsonDict
-from millebornes.conformance.cases import make_case, score_to_dict, state_json
+from millebornes.conformance.cases import make_case, state_json
 from millebornes.conformance.configs import Config
 from millebornes.conformance.mine import Mined, Miner
 from millebornes.conformance.tags import Tags, rejection_tags, score_case_tags, step_tags
-from millebornes.edition import load_edition
-from millebornes.engine import apply, violations
-from millebornes.errors import MalformedInput
-from millebornes.position import position
-from millebornes.serialize import action_to_dict
-from millebornes.state import Phase, State, Tableau
+from millebornes.core.errors import MalformedInput
+from millebornes.families.classic.actions import Action, Discard, Play
+from millebornes.families.classic.cards import CATEGORY, KM, Card, Category
+from millebornes.families.classic.edition import load_edition
+from millebornes.families.classic.engine import apply, violations
+from millebornes.families.classic.position import position
+from millebornes.families.classic.serialize import action_to_dict, score_to_dict
+from millebornes.families.classic.state import Phase, State, Tableau
 
 ROLLING = (Card.ROLL,)
 

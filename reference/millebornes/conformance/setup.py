@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from millebornes.actions import Deal
-from millebornes.cards import Card
 from millebornes.conformance.canon import JsonDict
 from millebornes.conformance.cases import make_case, state_json
 from millebornes.conformance.configs import Config
 from millebornes.conformance.tags import Tags, deal_tags
-from millebornes.edition import edition_ids, load_edition
-from millebornes.engine import apply, new_match
-from millebornes.errors import IllegalAction
-from millebornes.shuffle import round_seed, shuffled
+from millebornes.core.errors import IllegalAction
+from millebornes.core.shuffle import round_seed, shuffled
+from millebornes.families.classic.actions import Deal
+from millebornes.families.classic.cards import Card
+from millebornes.families.classic.edition import edition_ids, load_edition
+from millebornes.families.classic.engine import apply, new_match
 
 SHUFFLE_SEEDS: tuple[tuple[int, int], ...] = ((0, 1), (1, 1), (2026, 1), (2**64 - 1, 1), (41, 3))
 """(match seed, round) pairs: round 3 of seed 41 is shuffled with seed 43, and the last

@@ -12,11 +12,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
-from millebornes.cards import CATEGORY, HAZARDS_STOPPED_BY, KM, PILE, Card, Category, Pile
-from millebornes.engine import violations
-from millebornes.scoring import RoundScore, match_winners, score_round
-from millebornes.state import Phase, State, Tableau
+from millebornes.families.classic.actions import (
+    Action,
+    CoupFourre,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Extension,
+    Play,
+)
+from millebornes.families.classic.cards import (
+    CATEGORY,
+    HAZARDS_STOPPED_BY,
+    KM,
+    PILE,
+    Card,
+    Category,
+    Pile,
+)
+from millebornes.families.classic.engine import violations
+from millebornes.families.classic.scoring import RoundScore, match_winners, score_round
+from millebornes.families.classic.state import Phase, State, Tableau
 
 ROUND_ENDS = (Phase.ROUND_OVER, Phase.MATCH_OVER)
 

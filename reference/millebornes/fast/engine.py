@@ -1,6 +1,6 @@
 """A fast, mutable twin of the reference engine for random playouts and search.
 
-:class:`FastState` holds exactly what a reference :class:`~millebornes.state.State`
+:class:`FastState` holds exactly what a reference :class:`~millebornes.families.classic.state.State`
 holds (``FastState.of(state).to_state() == state``), in mutable lists of ``int``
 cards, plus a few figures the reference derives on demand (each team's km, 200 km
 cards, safeties as bits, the distance cards still to lay). What a play can change is
@@ -11,9 +11,9 @@ on it, and recomputes them only when that tableau (or the goal) changes.
 ``legal_actions`` lists the same action objects as the reference, in the same
 canonical order; :meth:`FastState.step` checks every precondition before it changes
 anything, like the reference ``apply``. An action it finds illegal or malformed is
-handed to the reference, which raises the exact :class:`~millebornes.errors.IllegalAction`
-or :class:`~millebornes.errors.MalformedInput`; scoring at the end of a round is the
-reference's own :func:`~millebornes.scoring.score_round`. The reference stays the
+handed to the reference, which raises the exact :class:`~millebornes.core.errors.IllegalAction`
+or :class:`~millebornes.core.errors.MalformedInput`; scoring at the end of a round is the
+reference's own :func:`~millebornes.families.classic.scoring.score_round`. The reference stays the
 source of truth; ``tests/fast`` compares the two on random states of every edition.
 """
 
@@ -22,9 +22,20 @@ from __future__ import annotations
 from bisect import insort
 from typing import Final
 
-from millebornes import engine as reference
-from millebornes.actions import Action, CoupFourre, Deal, Decline, Discard, Draw, Extension, Play
-from millebornes.cards import Card
+from millebornes.families.classic import engine as reference
+from millebornes.families.classic.actions import (
+    Action,
+    CoupFourre,
+    Deal,
+    Decline,
+    Discard,
+    Draw,
+    Extension,
+    Play,
+)
+from millebornes.families.classic.cards import Card
+from millebornes.families.classic.scoring import score_round
+from millebornes.families.classic.state import Phase, State, Tableau
 from millebornes.fast.errors import EngineMismatch
 from millebornes.fast.tables import (
     CARDS,
@@ -58,8 +69,6 @@ from millebornes.fast.tables import (
     match_of,
     plain,
 )
-from millebornes.scoring import score_round
-from millebornes.state import Phase, State, Tableau
 
 DEAL: Final = Phase.DEAL
 DRAW: Final = Phase.DRAW
@@ -240,7 +249,8 @@ class FastState:
     # --- asking --------------------------------------------------------------------
 
     def is_chance(self) -> bool:
-        """True when the next action is a ``Deal`` (as :func:`millebornes.engine.is_chance`)."""
+        """True when the next action is a ``Deal``
+        (as :func:`millebornes.families.classic.engine.is_chance`)."""
         return self.phase is DEAL or self.phase is ROUND_OVER
 
     def legal_actions(self) -> tuple[Action, ...]:

@@ -16,10 +16,15 @@ import sys
 
 from millebornes.conformance.canon import JsonDict
 from millebornes.conformance.server import Session
-from millebornes.errors import IllegalAction
+from millebornes.core.errors import IllegalAction
+from millebornes.families.classic.serialize import (
+    action_from_dict,
+    action_to_dict,
+    canonical,
+    state_to_dict,
+)
+from millebornes.families.classic.state import State
 from millebornes.fast.engine import FastState
-from millebornes.serialize import action_from_dict, action_to_dict, canonical, state_to_dict
-from millebornes.state import State
 
 ENGINE_NAME = "millebornes-fast"
 

@@ -4,8 +4,8 @@ The fast engine keeps cards as plain ``int`` values (``int(Card.X)``): an ``IntE
 member hashes through a Python-level ``Enum.__hash__``, which the reference pays at
 every ``set(hand)``. Card kinds become bits of an ``int`` so that "which kinds may be
 played" is one mask and "may this card be played" one shift and one ``&``.
-Nothing here is a new fact: every figure is read from :mod:`millebornes.cards` or the
-edition's data, as the reference reads it.
+Nothing here is a new fact: every figure is read from
+:mod:`millebornes.families.classic.cards` or the edition's data, as the reference reads it.
 """
 
 from __future__ import annotations
@@ -15,9 +15,18 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from millebornes.actions import CoupFourre, Decline, Discard, Draw, Extension, Play
-from millebornes.cards import CATEGORY, CURES, KM, PILE, SAFETY_OF, Card, Category, Pile
-from millebornes.edition import edition_ids, load_edition, rules_for
+from millebornes.families.classic.actions import CoupFourre, Decline, Discard, Draw, Extension, Play
+from millebornes.families.classic.cards import (
+    CATEGORY,
+    CURES,
+    KM,
+    PILE,
+    SAFETY_OF,
+    Card,
+    Category,
+    Pile,
+)
+from millebornes.families.classic.edition import edition_ids, load_edition, rules_for
 
 CARDS: Final[tuple[Card, ...]] = tuple(Card)
 """``CARDS[i]`` is the card whose integer value is ``i``: the way back to the reference."""

@@ -1,0 +1,171 @@
+"""The ``millebornes`` command: every subcommand is registered here.
+
+Errors end in one line on stderr and a non-zero exit, never a traceback: a bad
+argument exits 2 (:mod:`millebornes.apps.arguments`), a refused input (MalformedInput or
+any engine error from any subcommand) exits 1.
+
+A subcommand lives in its own module with two functions: one that adds its parser to
+``commands`` (use :func:`millebornes.apps.arguments.add_game_arguments` for the edition,
+players, options and seed) and one that runs it from the parsed arguments; it is
+registered in :func:`build_parser` and :func:`run` with a line each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from millebornes.apps.arguments import (
+    Parser,
+    add_game_arguments,
+    count_value,
+    fail,
+    game_from_args,
+)
+from millebornes.apps.play_commands import COMMANDS, add_play_commands, run_play_command
+from millebornes.conformance.commands import add_commands, dispatch
+from millebornes.core.errors import MilleBornesError
+
+DESCRIPTION = """\
+The canonical Mille Bornes rules as a command line.
+
+quick commands (no set-up beyond tools/setup.sh, nothing regenerated):
+  millebornes demo          play a seeded demo and print its transcript
+  millebornes simulate      play many rounds between bots and report the figures
+  millebornes editions      the editions, their seat counts, options and goals
+  millebornes play          a game in the terminal against bots
+  millebornes referee FILE  check a recorded game; explain: judge one action
+the conformance suite:
+  millebornes serve, millebornes conformance generate|run|coverage
+"""
+
+
+def version() -> str:
+    from importlib import metadata  # noqa: PLC0415 - slow to import; only --version needs it
+
+    try:
+        return metadata.version("millebornes")
+    except metadata.PackageNotFoundError:  # run from a source tree that is not installed
+        return "unknown (not installed)"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the installed package's version, looked up only when asked."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: Any) -> None:
+        print(f"millebornes {version()}")
+        parser.exit()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = Parser(prog="millebornes", description=DESCRIPTION)
+    parser.add_argument("--version", action=VersionAction, nargs=0, help="print the version")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    demo = commands.add_parser(
+        "demo",
+        help="play a seeded demo and print its transcript",
+        description="Play a seeded demo between players that lay a card when they can, and\n"
+        "print every action, the tableaus it leaves and each round's score sheet.",
+    )
+    add_game_arguments(demo)
+    demo.add_argument(
+        "--rounds",
+        type=count_value,
+        default=1,
+        metavar="N",
+        help="rounds to play; 0 = the whole match",
+    )
+    demo.add_argument("--json", action="store_true", help="print one JSON document instead")
+
+    editions = commands.add_parser(
+        "editions",
+        help="list the editions: seat counts, teams, options, goals",
+        description="The editions of spec/editions/: for each seat count the teams and the\n"
+        "goal, with each option that applies.",
+    )
+    editions.add_argument("--json", action="store_true", help="print JSON instead of a table")
+
+    from millebornes.apps.simulate_cli import add_simulate  # noqa: PLC0415 - keeps Dask out of start-up
+
+    add_simulate(commands)
+    add_commands(commands)
+    add_play_commands(commands)
+    return parser
+
+
+def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    from millebornes.apps.demo import as_json, play_demo, render_text  # noqa: PLC0415
+
+    game = game_from_args(parser, args)
+    record = play_demo(game, args.seed, args.rounds or None)
+    if args.json:
+        print(json.dumps(as_json(record), ensure_ascii=False, indent=1))
+    else:
+        for line in render_text(record):
+            print(line)
+    return 0
+
+
+def _editions(args: argparse.Namespace) -> int:
+    from millebornes.apps.edition_summary import render, summaries  # noqa: PLC0415
+
+    data = summaries()
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=1))
+        return 0
+    for number, edition in enumerate(data):
+        if number:
+            print()
+        for line in render(edition):
+            print(line)
+    return 0
+
+
+def run(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    subparser = parser_of(parser, args.command)
+    if args.command in COMMANDS:
+        return run_play_command(args)
+    if args.command == "demo":
+        return _demo(subparser, args)
+    if args.command == "editions":
+        return _editions(args)
+    if args.command == "simulate":
+        from millebornes.apps.simulate_cli import run_simulate  # noqa: PLC0415
+
+        return run_simulate(subparser, args)
+    return dispatch(args)
+
+
+def parser_of(parser: argparse.ArgumentParser, command: str) -> argparse.ArgumentParser:
+    """The subparser of ``command``, so its errors name it (``millebornes demo: error``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            found: argparse.ArgumentParser = action.choices[command]
+            return found
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; an engine error from any subcommand is one line, exit 1."""
+    try:
+        return run(argv)
+    except MilleBornesError as error:
+        fail(f"millebornes: error: {error}", status=1)
+    except BrokenPipeError:  # e.g. `millebornes demo | head`: the reader has had enough
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as error:  # e.g. an output file that cannot be written
+        fail(f"millebornes: error: {error}", status=1)
+    except KeyboardInterrupt:
+        fail("millebornes: interrupted", status=130)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,405 @@
+"""Conformance cases for the As du Volant family: step, rejection, legal and trace.
+
+The cases follow the classic case format (spec/conformance/format.md) with
+``edition`` ``as-du-volant``, states and actions in the family's JSON, and the
+board in every state and trace (a board file's fields, BOARD-FILE). They live in
+``conformance/families/as-du-volant/`` with an index, written by
+``python -m millebornes.conformance.asduvolant_suite``.
+
+Every seat count plays one seeded game with an option set of its own (the
+policy is Python's ``random.Random(players)``, moving when it can nine times in
+ten): a trace per game, the legal actions at the first state of each phase,
+a step for the first action of each kind, and for every rule of the
+precondition tables the first action that breaks it alone. Arranged positions
+add the rejections random games never reach, and a constructed game on a
+second board read from a file (``boards/plain.json``) adds a coup-fourré, a
+Turbo and a Demi-tour.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from millebornes._spec import spec_dir
+from millebornes.conformance import family_suite
+from millebornes.conformance.family_suite import (
+    Family,
+    Judge,
+    check_position,
+    check_trace,
+    rejection,
+    with_trace,
+)
+from millebornes.core.shuffle import shuffled
+from millebornes.families.asduvolant.actions import (
+    Attack,
+    AvAction,
+    CoupFourre,
+    Discard,
+    DrawDiscard,
+    DrawPile,
+    EndTurn,
+    Move,
+    Pass,
+    Remedy,
+    Safety,
+    Turbo,
+    UTurn,
+)
+from millebornes.families.asduvolant.arrange import car, position
+from millebornes.families.asduvolant.cards import ATTACKS, DATA, KIND, AvCard, Kind, parse_av_card
+from millebornes.families.asduvolant.engine import (
+    _broken,
+    apply,
+    legal_actions,
+    new_game,
+    violations,
+)
+from millebornes.families.asduvolant.rules import TABLE_NAME, route, table_of
+from millebornes.families.asduvolant.scoring import game_points
+from millebornes.families.asduvolant.serialize import (
+    ACTION_TYPES,
+    action_from_dict,
+    action_to_dict,
+    state_from_dict,
+    state_to_dict,
+)
+from millebornes.families.asduvolant.state import AvPhase, AvState
+from millebornes.families.asduvolant.track import board_from_dict, default_board, load_board
+
+C = AvCard
+# The generator's name as its cases record it (provenance.generator): a stable name of
+# this suite, kept when the module moved so that the cases stay byte-identical.
+FAMILY = Family("as-du-volant", "millebornes.asduvolant.suite")
+FOLDER = FAMILY.folder
+JsonDict = dict[str, Any]
+PLAIN_BOARD = "families/as-du-volant/boards/plain.json"
+
+SEAT_OPTIONS: dict[int, tuple[str, ...]] = {
+    2: ("goal_700",), 3: ("bonus",), 4: (), 5: ("accelerated",), 6: ("points_5000",),
+}  # fmt: skip
+"""The option set each seat count's game is played with, so every option has a game."""
+
+TABLES: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = tuple(
+    (name, table_of(kind)) for kind, name in TABLE_NAME.items()
+)
+"""Every precondition table of the family, by name."""
+
+GAME_RULES = ("AV-BOX", "ASM-AV-COUNTS", "AV-TOKENS", "AV-SEATS", "AV-DEAL",
+              "RUL-AV-FIRST-PLAYER", "AV-GOAL", "AV-HAND-SIX", "AV-TURN-ORDER", "AV-NO-ROLL",
+              "BOARD-SQUARES", "BOARD-LANES", "BOARD-DARK-LANE", "BOARD-FILE",
+              "RUL-AV-BOARD-FILE", "AV-WINNER")  # fmt: skip
+"""Rules every whole game exercises, besides the rows of the tables its actions pass."""
+
+OPTION_RULES = {
+    "goal_700": ("RUL-AV-700",),
+    "accelerated": ("AV-ACCELERATED", "RUL-AV-ACCELERATED"),
+    "points_5000": ("AV-POINTS", "RUL-AV-KM-SCORE"),
+    "bonus": ("AV-POINTS", "AV-BONUS-GAME", "RUL-AV-KM-SCORE", "RUL-AV-BONUS-STACK"),
+}
+
+_EFFECTS = {
+    DrawDiscard: ("AV-DISCARD-TAKE", "AV-DISCARD-PLAY", "RUL-AV-DISCARD-PLAYABLE"),
+    Move: ("AV-MOVE-EXACT", "RUL-AV-LANE"),
+    Attack: ("AV-ATTACK",),
+    Remedy: ("AV-REMEDY",),
+    Safety: ("AV-SAFETY", "RUL-AV-SAFETY-CURES"),
+    Turbo: ("AV-TURBO", "RUL-AV-TURBO"),
+    Discard: ("AV-DISCARD", "RUL-AV-DECLARE"),
+    EndTurn: ("AV-ACCELERATED",),
+    CoupFourre: ("AV-CF", "AV-CF-TURN"),
+    UTurn: ("AV-UTURN", "RUL-AV-UTURN-COUNTS"),
+    Pass: ("AV-PASS",),
+}
+"""The rules each kind of action's transition carries out, besides its table's rows."""
+
+
+def table_ids(action: AvAction) -> tuple[str, ...]:
+    """The rule IDs of the table that judges ``action`` (all rows, in order)."""
+    return tuple(dict.fromkeys(rule_id for rule_id, _ in table_of(type(action))))
+
+
+def effect_ids(before: AvState, action: AvAction, after: AvState) -> tuple[str, ...]:
+    """The rules the step from ``before`` to ``after`` exercises beyond its table."""
+    ids = list(_EFFECTS.get(type(action), ()))
+    squares = before.board.squares
+    if isinstance(action, Move):
+        here = before.cars[action.seat]
+        path_end = after.cars[action.seat].square
+        ids += ["AV-ACCEL"] if action.accelerated else []
+        ids += ["BOARD-SHORTCUT", "AV-SHORTCUT"] if action.shortcut else []
+        ids += ["BOARD-LIMIT", "AV-LIMIT-SQUARE"] if squares[here.square].limit else []
+        ids += ["AV-LIMIT-TOKEN"] if here.limit else []
+        if any(squares[s].bonus for s in (path_end, *_landing(before, action))):
+            ids += ["BOARD-BONUS", "AV-BONUS", "RUL-AV-BONUS"]
+    if isinstance(action, Attack):
+        target = before.cars[action.target]
+        ids += ["AV-STACK"] if target.attack or target.limit else []
+    if isinstance(action, Remedy) and action.card is C.TOW_TRUCK:
+        ids.append("AV-TOW-TRUCK")
+    if after.phase is AvPhase.COUP_FOURRE:
+        ids.append("RUL-AV-CF-WINDOW")
+    if after.phase is AvPhase.U_TURN or before.phase is AvPhase.U_TURN:
+        ids.append("RUL-AV-UTURN-WINDOW")
+    if after.reshuffles > before.reshuffles:
+        ids += ["AV-RESHUFFLE", "RUL-AV-RESHUFFLE-SEED"]
+    return tuple(ids)
+
+
+def _landing(state: AvState, action: Move) -> tuple[int, ...]:
+    """The square the card alone reaches (a bonus may move the car on from it)."""
+    path = route(state, action)
+    return path[-1:] if path else ()
+
+
+def _game_ids(states: list[AvState], actions: list[AvAction]) -> set[str]:
+    """Every rule a whole game exercises: the game's, the options', each step's, its end's."""
+    first, final = states[0], states[-1]
+    ids = set(GAME_RULES)
+    ids.add("ASM-AV-LAYOUT" if first.board == default_board() else "BOARD-FILE")
+    ids.update("AV-SMALL-DECK" for _ in range(first.players in DATA.small_deck_seats))
+    for option in first.options:
+        ids.update(OPTION_RULES[option])
+    for before, action, after in zip(states, actions, states[1:], strict=False):
+        ids.update(table_ids(action), effect_ids(before, action, after))
+    goal = final.board.goal_square(final.goal)
+    won = any(c.square == goal for c in final.cars)
+    ids.update(("AV-END-FINISH",) if won else ("AV-END-STUCK", "RUL-AV-DECLARE"))
+    return ids
+
+
+def _policy(state: AvState, rng: random.Random) -> AvAction:
+    legal = legal_actions(state)
+    moves = [a for a in legal if isinstance(a, Move)]
+    return rng.choice(moves) if moves and rng.random() < 0.9 else rng.choice(legal)
+
+
+def _playout(players: int) -> tuple[tuple[AvCard, ...], list[AvState], list[AvAction]]:
+    deck = shuffled(DATA.deck(players), players)
+    state = new_game(players, deck=deck, seed=players, options=SEAT_OPTIONS[players])
+    rng = random.Random(players)
+    states, actions = [state], []
+    while state.actor is not None:
+        action = _policy(state, rng)
+        state = apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return deck, states, actions
+
+
+def _case(kind: str, slug: str, state: AvState, ids: Iterable[str], text: str) -> JsonDict:
+    return FAMILY.case(kind, slug, state.players, ids, text, options=_options(state))
+
+
+def _options(state: AvState) -> list[str]:
+    return [o for o in SEAT_OPTIONS[state.players] if o in state.options] or sorted(state.options)
+
+
+def family_cases() -> list[JsonDict]:
+    """Every case of the family's suite, in a fixed order."""
+    cases: list[JsonDict] = []
+    stepped: set[str] = set()
+    rejected: set[str] = set()
+    for players in DATA.seats:
+        deck, states, actions = _playout(players)
+        text = f"a whole random game, {len(actions)} actions"
+        cases.append(_trace("game", deck, states, actions, (_game_ids(states, actions), text)))
+        seen_phases: set[AvPhase] = set()
+        for step, (state, action) in enumerate(zip(states, actions, strict=False)):
+            if state.phase not in seen_phases:
+                seen_phases.add(state.phase)
+                legal = legal_actions(state)
+                text = f"the {len(legal)} legal actions of seat {state.actor} in that phase"
+                legal_ids = tuple(i for a in legal for i in table_ids(a))
+                case = _case("legal", state.phase.value.replace("_", "-"), state, legal_ids, text)
+                case["input"] = {"state": state_to_dict(state)}
+                case["expected"] = {"actions": [action_to_dict(a) for a in legal]}
+                cases.append(case)
+            kind = ACTION_TYPES[type(action)]
+            if kind not in stepped:
+                stepped.add(kind)
+                ids = (*table_ids(action), *effect_ids(state, action, states[step + 1]))
+                text = f"{kind} by seat {action.seat} is applied (step {step})"
+                case = _case("step", kind.replace("_", "-"), state, ids, text)
+                case["input"] = {"state": state_to_dict(state), "action": action_to_dict(action)}
+                case["expected"] = {"outcome": "applied", "state": state_to_dict(states[step + 1])}
+                cases.append(case)
+            if step % 7 == 0 or state.phase is not AvPhase.PLAY:
+                cases += _rejections(state, rejected)
+    for state in _arranged():
+        cases += _rejections(state, rejected)
+    return [*cases, _blocked_end(), _constructed()]
+
+
+def _blocked_end() -> JsonDict:
+    """AV-END-STUCK: the last of a round of blocked turns, after the pile ran out, ends the
+    game; the farthest car wins (random games end on the finish)."""
+    junk = [C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE, C.SPARE_TIRE, C.SPARE_TIRE, C.END_OF_LIMIT]
+    cars = {0: car(5, attack=C.ACCIDENT), 1: car(3, 0, attack=C.STOP)}
+    state = position(hands={0: junk}, cars=cars, reshuffles=1, stuck=1)
+    action = Discard(0, C.ROLL)
+    after = apply(state, action)
+    ids = (*table_ids(action), *effect_ids(state, action, after), "AV-END-STUCK", "AV-WINNER")
+    case = _case("step", "blocked-end", state, ids, "a round of blocked turns ends the game")
+    case["input"] = {"state": state_to_dict(state), "action": action_to_dict(action)}
+    case["expected"] = {"outcome": "applied", "state": state_to_dict(after)}
+    case["provenance"] = {"generator": FAMILY.generator, "method": "constructed", "seed": 0}
+    return case
+
+
+ONLY_WITH_ANOTHER = frozenset({"AV-UTURN", "RUL-AV-DISCARD-PLAYABLE", "RUL-AV-CF-WINDOW"})
+"""Rows no action breaks alone: a Demi-tour window never asks the mover, a card that may
+not be taken from the discard pile has no play either, and out of a coup-fourré window
+no attack is pending to match."""
+
+
+def every_action(state: AvState) -> list[AvAction]:
+    """Every well-formed action of every seat: a superset of ``legal_actions``."""
+    found: list[AvAction] = []
+    for seat in range(state.players):
+        found += [DrawPile(seat), DrawDiscard(seat), Turbo(seat), EndTurn(seat)]
+        found += [UTurn(seat), Pass(seat)]
+        for card in AvCard:
+            found.append(Discard(seat, card))
+            if KIND[card] is Kind.DISTANCE:
+                found += [Move(seat, card, b, c) for b in (False, True) for c in (False, True)]
+            elif KIND[card] is Kind.ATTACK:
+                found += [Attack(seat, card, t) for t in range(state.players)]
+            elif KIND[card] is Kind.REMEDY:
+                found += [Remedy(seat, card, a) for a in ATTACKS]
+            elif KIND[card] is Kind.SAFETY:
+                found += [Safety(seat, card), CoupFourre(seat, card)]
+    return found
+
+
+def _rejections(state: AvState, done: set[str]) -> list[JsonDict]:
+    """For each rule not yet covered, the first action that breaks it alone in ``state``."""
+
+    def make(rule: str, action: AvAction, broken: Sequence[str]) -> JsonDict:
+        kind = ACTION_TYPES[type(action)]
+        slug = f"{rule.lower()}-{kind.replace('_', '-')}"
+        case = _case("step", slug, state, broken, f"{kind} is refused: it breaks {rule}")
+        return rejection(case, state_to_dict(state), action_to_dict(action), broken)
+
+    def breaks(action: AvAction) -> tuple[str, ...]:
+        return _broken(state, action)
+
+    return family_suite.rejections(every_action(state), breaks, ONLY_WITH_ANOTHER, done, make)
+
+
+def _arranged() -> list[AvState]:
+    """Positions for the rejections random games do not reach."""
+    attacked = {seat: car(seat + 1, 0, attack=C.ACCIDENT) for seat in range(5)}
+    mover = [C.D50, C.D200, C.ACCELERATION, C.TOW_TRUCK, C.ROLL, C.ROLL, C.ACCIDENT]
+    return [
+        position(6, hands={0: mover}, cars=attacked),  # RUL-AV-TOKEN-SUPPLY
+        position(hands={0: mover}, cars={0: car(2, laid_200=2)}),  # AV-MAX-200
+        position(hands={0: mover}, cars={0: car(6)}),  # AV-ACCEL: 75 km square
+        position(hands={0: mover}, cars={0: car(2, limit=True)}),  # RUL-AV-ACCEL-TOKEN
+        position(  # AV-UTURN: the mover's own Demi-tour
+            3,
+            hands={0: [C.U_TURN, *mover[:5]], 1: [C.U_TURN, *mover[5:], C.D25]},
+            cars={0: car(1)},
+            phase=AvPhase.U_TURN,
+            actor=1,
+            turn=0,
+            mover=0,
+            origin=(0, 0),
+            moved=C.D25,
+        ),
+        position(phase=AvPhase.DRAW, discard=[C.TOW_TRUCK], cars={0: car(2, attack=C.STOP)}),
+        position(phase=AvPhase.DRAW, discard=[C.ACCIDENT], cars={1: car(3, 0, attack=C.STOP)}),
+    ]
+
+
+def _constructed() -> JsonDict:
+    """A short game on the board of ``boards/plain.json``, read from its file: a bonus, a
+    Demi-tour window passed, a coup-fourré and its turn, a Turbo, a Demi-tour."""
+    board = load_board(spec_dir() / PLAIN_BOARD)
+    hands = (
+        (C.D50, C.ACCIDENT, C.TURBO, C.D25, C.D75, C.ROLL),
+        (C.U_TURN, C.DRIVING_ACE, C.D100, C.D25, C.GASOLINE, C.U_TURN),
+    )
+    draws = (C.REPAIRS, C.D25, C.SPARE_TIRE, C.GASOLINE, C.D50, C.END_OF_LIMIT, C.ROLL)
+    rest = list(DATA.deck(2))
+    for card in (*hands[0], *hands[1], *draws):
+        rest.remove(card)
+    deck = tuple(c for pair in zip(*hands, strict=True) for c in pair) + draws + tuple(rest)
+    actions: list[AvAction] = [
+        DrawPile(0), Move(0, C.D50, False, False), Pass(1),  # 50 km, +50 bonus: 100 km
+        DrawPile(1), Move(1, C.D100, False, False),  # seat 0 holds no Demi-tour
+        DrawPile(0), Attack(0, C.ACCIDENT, 1), CoupFourre(1, C.DRIVING_ACE),
+        DrawPile(1), Discard(1, C.GASOLINE),
+        DrawPile(0), Turbo(0), Move(0, C.D25, False, False), UTurn(1),
+        Discard(0, C.ROLL),
+    ]  # fmt: skip
+    states = [new_game(2, deck=deck, board=board)]
+    for action in actions:
+        states.append(apply(states[-1], action))
+    ids = _game_ids(states, actions) - {"AV-END-FINISH", "AV-END-STUCK", "RUL-AV-DECLARE"}
+    text = "on a board read from a file: a bonus, a coup-fourré, a Turbo cut by a Demi-tour"
+    trace = _trace("board-file", deck, states, actions, (ids, text))
+    trace["provenance"] = {"generator": FAMILY.generator, "method": "constructed", "seed": 0}
+    return trace
+
+
+def _trace(
+    slug: str,
+    deck: tuple[AvCard, ...],
+    states: list[AvState],
+    actions: list[AvAction],
+    about: tuple[set[str], str],
+) -> JsonDict:
+    """A trace case: the board, options, seed, deck and actions in; every digest, the final
+    state and, with a points option, the points out."""
+    first = states[0]
+    given = {
+        "board": first.board.to_dict(),
+        "options": _options(first),
+        "seed": first.seed,
+        "deck": [c.name for c in deck],
+        "actions": [action_to_dict(a) for a in actions],
+    }
+    case = with_trace(_case("trace", slug, first, about[0], about[1]), given, states, state_to_dict)
+    if states[-1].phase is AvPhase.OVER:
+        case["expected"]["points"] = list(game_points(states[-1]))
+    return case
+
+
+def _judge() -> Judge:
+    return Judge(state_from_dict, state_to_dict, action_from_dict, action_to_dict,
+                 legal_actions, violations, apply)  # fmt: skip
+
+
+def check_case(case: JsonDict) -> list[str]:
+    """What the reference family engine gets wrong on ``case``: [] when it passes."""
+    if case["kind"] != "trace":
+        return check_position(case, _judge())
+    given = case["input"]
+    deck = tuple(parse_av_card(name, "deck") for name in given["deck"])
+    start = new_game(case["players"], deck=deck, seed=given["seed"], options=given["options"],
+                     board=board_from_dict(given["board"]))  # fmt: skip
+    problems, state = check_trace(case, start, _judge())
+    if "points" in case["expected"] and list(game_points(state)) != case["expected"]["points"]:
+        problems.append("points differ")
+    return problems
+
+
+def files() -> dict[str, str]:
+    """The suite's files, relative to ``conformance/``: one per case and an index."""
+    return family_suite.files(FAMILY, family_cases())
+
+
+def write(suite_dir: Path) -> int:
+    """Write the family's cases under ``suite_dir`` (the repository's ``conformance/``),
+    replacing the old ones; the number of files written."""
+    return family_suite.write(suite_dir, FAMILY, files())
+
+
+if __name__ == "__main__":  # python -m millebornes.conformance.asduvolant_suite
+    from millebornes.conformance.canon import default_suite_dir
+
+    print(f"{write(default_suite_dir())} files written under conformance/{FOLDER.as_posix()}")

@@ -1,0 +1,392 @@
+"""Conformance cases for the Fun & Speed family: step, rejection, legal and trace.
+
+The cases follow the classic suite's case format (spec/conformance/format.md),
+with ``edition`` ``fun-speed`` and states and actions in the family's JSON
+(spec/families/fun-speed/design.md). They live in their own folder,
+``conformance/families/fun-speed/``, with an index, so the classic suite is
+byte-identical; ``millebornes.conformance.funspeed_suite`` writes and checks them.
+
+Every case comes from a seeded random playout per seat count (the policy is
+Python's ``random.Random(players)``, as the provenance says): a trace per game,
+the legal actions at the first state of each phase, a step for the first
+action of each kind, and for every rule ID of the precondition tables the
+first well-formed action that breaks that rule alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from millebornes.conformance import family_suite
+from millebornes.conformance.family_suite import (
+    Family,
+    Judge,
+    check_position,
+    check_trace,
+    rejection,
+    with_trace,
+)
+from millebornes.core.shuffle import shuffled
+from millebornes.families.funspeed import rules
+from millebornes.families.funspeed.actions import (
+    Attack,
+    CoupFourre,
+    Discard,
+    DrawPile,
+    FsAction,
+    LayBorne,
+    Mirror,
+    Pass,
+    Safety,
+    Trash,
+)
+from millebornes.families.funspeed.all_actions import every_action
+from millebornes.families.funspeed.cards import DATA, FsCard, parse_fs_card
+from millebornes.families.funspeed.engine import _broken, apply, legal_actions, new_game, violations
+from millebornes.families.funspeed.serialize import (
+    ACTION_TYPES,
+    action_from_dict,
+    action_to_dict,
+    state_from_dict,
+    state_to_dict,
+)
+from millebornes.families.funspeed.state import WINDOWS, FsPhase, FsState, Zone
+
+C = FsCard
+# The generator's name as its cases record it (provenance.generator): a stable name of
+# this suite, kept when the module moved so that the cases stay byte-identical.
+GENERATOR = "millebornes.funspeed.suite"
+EDITION = "fun-speed"
+FAMILY = Family(EDITION, GENERATOR)
+FOLDER = FAMILY.folder
+JsonDict = dict[str, Any]
+
+TABLES: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = tuple(
+    (name, getattr(rules, name)) for name in dir(rules) if name.endswith("_RULES")
+)
+"""Every precondition table of the family, by name."""
+
+# Effects every whole game exercises, besides the rows of the tables its actions pass.
+GAME_RULES = ("FS-BOX", "ASM-FS-COUNTS", "RUL-FS-SEATS", "FS-GOAL", "FS-DEAL",
+              "RUL-FS-FIRST-PLAYER", "FS-ZONE", "FS-KM", "FS-REFILL", "RUL-FS-REFILL-ORDER",
+              "FS-TURN-ORDER")  # fmt: skip
+
+
+def table_ids(action: FsAction) -> tuple[str, ...]:
+    """The rule IDs of the table that judges ``action`` (all rows, in order)."""
+    kind = type(action).__name__
+    for name, table in TABLES:
+        rows = [rule_id for rule_id, _ in table]
+        if _TABLE_OF.get(kind) == name:
+            return tuple(dict.fromkeys(rows))
+    return ()
+
+
+_TABLE_OF = {
+    "DrawPile": "DRAW_PILE_RULES", "DrawDiscard": "DRAW_DISCARD_RULES", "LayBorne": "BORNE_RULES",
+    "Attack": "ATTACK_RULES", "Remedy": "REMEDY_RULES", "Safety": "SAFETY_RULES",
+    "Helicopter": "HELICOPTER_RULES", "Police": "POLICE_RULES", "Trash": "TRASH_RULES",
+    "Discard": "DISCARD_RULES", "CoupFourre": "COUP_FOURRE_RULES", "Mirror": "MIRROR_RULES",
+    "UTurn": "UTURN_RULES", "Killer": "KILLER_RULES", "HoldUp": "HOLDUP_RULES",
+    "FalseHoldUp": "FALSE_HOLDUP_RULES", "Pass": "PASS_RULES",
+}  # fmt: skip
+
+
+_EFFECTS = {
+    "LayBorne": ("FS-NO-ROLL", "FS-ANNOUNCE", "RUL-FS-ACCEL-ZONE", "RUL-FS-RADAR-DOUBLED",
+                 "RUL-FS-NO-200-LIMIT", "RUL-FS-WINDOWS"),
+    "Attack": ("FS-ATTACK-SOUND", "RUL-FS-ANNOUNCE", "RUL-FS-WINDOWS"),
+    "Remedy": ("FS-REMEDY-TOP", "FS-SUPER-PARADE"),
+    "Safety": ("FS-SAFETY", "RUL-FS-SAFETY-CURES", "FS-REPLAY", "RUL-FS-REPLAY"),
+    "Discard": ("FS-DISCARD", "RUL-FS-DISCARD-FREE"),
+    "CoupFourre": ("RUL-FS-CF-TURN", "FS-CF"),
+    "Mirror": ("FS-MIRROR",),
+    "UTurn": ("FS-SINGLE-USE", "RUL-FS-ACCEL-ZONE", "FS-END-AFTER-UTURN"),
+    "Helicopter": ("RUL-FS-HELICOPTER", "FS-SINGLE-USE"),
+    "Police": ("FS-SINGLE-USE",),
+    "Trash": ("FS-TRASH", "FS-SINGLE-USE"),
+}  # fmt: skip
+"""The rules each kind of action's transition carries out, besides its table's rows."""
+
+
+def effect_ids(before: FsState, action: FsAction, after: FsState) -> tuple[str, ...]:
+    """The rules the step from ``before`` to ``after`` exercises beyond its table."""
+    ids = list(_EFFECTS.get(type(action).__name__, ()))
+    if type(action).__name__ == "Mirror":
+        if after.pending is None:
+            ids += ["FS-MIRROR-BLOCKED", "RUL-FS-MIRROR-CHAIN"]
+        if before.actor == before.turn:  # the attacker sends his own attack back again
+            ids += ["FS-MIRROR-BACK", "RUL-FS-MIRROR-CHAIN"]
+    if before.phase is FsPhase.BORNE and after.phase is not FsPhase.BORNE:
+        ids.append("FS-END-AFTER-UTURN")
+    return tuple(ids)
+
+
+def _case(kind: str, slug: str, players: int, ids: tuple[str, ...], text: str) -> JsonDict:
+    return FAMILY.case(kind, slug, players, ids, text)
+
+
+def _playout(players: int) -> tuple[tuple[Any, ...], list[FsState], list[FsAction]]:
+    deck = shuffled(DATA.deck(), players)
+    state, rng = new_game(players, deck=deck), random.Random(players)
+    states, actions = [state], []
+    while state.actor is not None:
+        action = rng.choice(legal_actions(state))
+        state = apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return deck, states, actions
+
+
+def family_cases() -> list[JsonDict]:
+    """Every case of the family's suite, in a fixed order."""
+    cases: list[JsonDict] = []
+    stepped: set[str] = set()
+    rejected: set[str] = set()
+    for players in DATA.seats:
+        deck, states, actions = _playout(players)
+        ids = set(GAME_RULES)
+        for before, action, after in zip(states, actions, states[1:], strict=False):
+            ids.update(table_ids(action))
+            ids.update(effect_ids(before, action, after))
+        final = states[-1]
+        ending = (
+            "FS-END-GOAL" if any(z.km >= final.goal for z in final.zones) else "RUL-FS-EMPTY-PILE"
+        )
+        ids.add(ending)
+        text = f"a whole random game, {len(actions)} actions"
+        trace = _trace("game", tuple(deck), states, actions, (ids, text))
+        cases.append(trace)
+        seen_phases: set[FsPhase] = set()
+        for step, (state, action) in enumerate(zip(states, actions, strict=False)):
+            if state.phase not in seen_phases:
+                seen_phases.add(state.phase)
+                legal = legal_actions(state)
+                text = f"the {len(legal)} legal actions of seat {state.actor} in that phase"
+                legal_ids = tuple(i for a in legal for i in table_ids(a))
+                case = _case("legal", state.phase.value, players, legal_ids, text)
+                case["input"] = {"state": state_to_dict(state)}
+                case["expected"] = {"actions": [action_to_dict(a) for a in legal]}
+                cases.append(case)
+            kind = ACTION_TYPES[type(action)]
+            if kind not in stepped:
+                stepped.add(kind)
+                ids_step = (*table_ids(action), *effect_ids(state, action, states[step + 1]))
+                case = _case("step", kind.replace("_", "-"), players, ids_step,
+                             f"{kind} by seat {action.seat} is applied (step {step})")  # fmt: skip
+                case["input"] = {"state": state_to_dict(state), "action": action_to_dict(action)}
+                case["expected"] = {"outcome": "applied", "state": state_to_dict(states[step + 1])}
+                cases.append(case)
+            if step % 3 == 0 or state.phase in WINDOWS:
+                cases += _rejections(state, players, rejected)
+    return [*cases, *_constructed(), *_positions()]
+
+
+def _constructed() -> list[JsonDict]:
+    """A short game built from a chosen deck: a Rétroviseur chain on a Radar, then a
+    coup-fourré and the turn it gives (playouts rarely reach them)."""
+    hands = (
+        (C.FLAT_TIRE, C.MIRROR, C.SPEED_LIMIT, C.D25),
+        (C.PUNCTURE_PROOF, C.MIRROR, C.D50, C.D75),
+    )
+    rest = list(DATA.deck())
+    for card in (*hands[0], *hands[1]):
+        rest.remove(card)
+    deck = tuple(card for pair in zip(*hands, strict=True) for card in pair) + tuple(rest)
+    actions: list[FsAction] = [
+        DrawPile(0), Attack(0, C.SPEED_LIMIT, 1, True), Mirror(1), Mirror(0), Pass(1),
+        DrawPile(1), Discard(1, C.D50), DrawPile(0), Attack(0, C.FLAT_TIRE, 1, True),
+        CoupFourre(1, C.PUNCTURE_PROOF), Discard(1, C.D75),
+    ]  # fmt: skip
+    states = [new_game(2, deck=deck)]
+    ids: set[str] = {"FS-DEAL", "FS-BOX", "FS-REFILL", "FS-TURN-ORDER"}
+    for action in actions:
+        states.append(apply(states[-1], action))
+        ids.update(table_ids(action), effect_ids(states[-2], action, states[-1]))
+    text = "a Radar turned back twice by Rétroviseurs, then a coup-fourré and its turn"
+    trace = _trace("mirror-chain-and-coup-fourre", deck, states, actions, (ids, text))
+    trace["provenance"] = {"generator": GENERATOR, "method": "constructed", "seed": 0}
+    return [trace]
+
+
+def _position(
+    players: int,
+    hands: tuple[tuple[FsCard, ...], ...],
+    zones: tuple[Zone, ...],
+    **moment: Any,
+) -> FsState:
+    """A loadable position (FS-BOX): the given hands and zones, every other card in the draw
+    pile in box order; ``moment`` gives the phase, the seat asked and the window's fields."""
+    rest = list(DATA.deck())
+    pending = [moment["pending"]] if moment.get("pending") is not None else []
+    for card in [*(c for h in hands for c in h), *(c for z in zones for c in z.cards()), *pending]:
+        rest.remove(card)
+    return FsState(
+        players=players,
+        draw_pile=tuple(rest),
+        discard_pile=(),
+        removed=(),
+        hands=tuple(tuple(sorted(hand)) for hand in hands),
+        zones=zones,
+        **moment,
+    )
+
+
+def _positions() -> list[JsonDict]:
+    """Chosen positions that random games rarely reach: a Radar with Accélérateurs, a third
+    200 in a zone, the goal reached exactly (by a Borne, by a safety, by a coup-fourré's
+    200 km), a Poubelle that finds 200s in several zones, the laying player's own among
+    them."""
+    radar = _position(
+        2,
+        ((C.D25, C.D50, C.ACCELERATOR, C.ACCELERATOR, C.GASOLINE), (C.D75, C.D100, C.STOP, C.ROLL)),
+        (Zone(radar=C.SPEED_LIMIT), Zone()),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    cf_goal = _position(
+        2,
+        ((C.D25, C.D50, C.STOP, C.ROLL), (C.PUNCTURE_PROOF, C.D75, C.GASOLINE, C.MIRROR)),
+        (Zone(), Zone(distance=((C.D200, 0), (C.D200, 0), (C.D200, 0), (C.D100, 0), (C.D100, 0)))),
+        phase=FsPhase.ATTACK, actor=1, turn=0, pending=C.FLAT_TIRE, source=0,
+    )  # fmt: skip
+    four = tuple((C.D25, C.D50, C.STOP, C.ROLL) for _ in range(3))
+    safety_goal = _position(
+        4,
+        ((C.EXTRA_TANK, C.D75, C.D100, C.GASOLINE, C.MIRROR), *four),
+        (Zone(distance=((C.D200, 0), (C.D200, 0), (C.D200, 0))), Zone(), Zone(), Zone()),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    borne_goal = _position(
+        4,
+        ((C.D100, C.D100, C.GASOLINE, C.MIRROR), *four),
+        (Zone(distance=((C.D200, 0), (C.D200, 0), (C.D200, 0), (C.D25, 0), (C.D75, 0))),
+         Zone(), Zone(), Zone()),
+        phase=FsPhase.BORNE, actor=3, turn=0, layer=0,
+    )  # fmt: skip
+    trash = _position(
+        3,
+        ((C.TRASH, C.D75, C.GASOLINE, C.MIRROR, C.STOP), (C.D25, C.D50, C.ROLL, C.STOP),
+         (C.D25, C.D50, C.ROLL, C.REPAIRS)),
+        (Zone(distance=((C.D200, 1), (C.D100, 0))), Zone(distance=((C.D200, 0), (C.D50, 0))),
+         Zone(distance=((C.D200, 0),))),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    third_200 = _position(
+        2,
+        ((C.D200, C.D25, C.GASOLINE, C.MIRROR, C.STOP), (C.D75, C.D100, C.STOP, C.ROLL)),
+        (Zone(distance=((C.D200, 0), (C.D200, 0))), Zone()),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    steps: tuple[tuple[str, FsState, FsAction, tuple[str, ...]], ...] = (
+        ("third-200", third_200, LayBorne(0, C.D200, 0, True), ("RUL-FS-NO-200-LIMIT",)),
+        ("radar-doubled-applied", radar, LayBorne(0, C.D25, 1, True), ("RUL-FS-RADAR-DOUBLED",)),
+        ("radar-doubled-rejected", radar, LayBorne(0, C.D50, 1, True), ("RUL-FS-RADAR-DOUBLED",)),
+        ("coup-fourre-reaches-goal", cf_goal, CoupFourre(1, C.PUNCTURE_PROOF),
+         ("FS-KM", "FS-END-GOAL", "FS-GOAL")),
+        ("safety-reaches-goal", safety_goal, Safety(0, C.EXTRA_TANK),
+         ("FS-KM", "FS-END-GOAL", "FS-GOAL")),
+        ("borne-reaches-goal", borne_goal, Pass(3), ("FS-KM", "FS-END-GOAL", "FS-GOAL")),
+        ("trash-in-every-zone", trash, Trash(0), ("RUL-FS-ACCEL-ZONE",)),
+    )  # fmt: skip
+    found = [_position_case("legal", "radar-doubled", radar, None, ("RUL-FS-RADAR-DOUBLED",))]
+    found += [_position_case("step", slug, s, a, ids) for slug, s, a, ids in steps]
+    return found
+
+
+def _position_case(
+    kind: str, slug: str, state: FsState, action: FsAction | None, ids: tuple[str, ...]
+) -> JsonDict:
+    """A step (``action`` applied or rejected) or legal case from a chosen position."""
+    if action is None:
+        legal = legal_actions(state)
+        ids = (*ids, *(i for a in legal for i in table_ids(a)))
+        text = f"the {len(legal)} legal actions of seat {state.actor} in a chosen position"
+        expected: JsonDict = {"actions": [action_to_dict(a) for a in legal]}
+    elif broken := _broken(state, action):
+        ids = (*ids, *broken)
+        text = f"{ACTION_TYPES[type(action)]} is refused in a chosen position"
+        expected = {"outcome": "rejected", "rules": list(broken)}
+    else:
+        after = apply(state, action)
+        ids = (*ids, *table_ids(action), *effect_ids(state, action, after))
+        text = f"{ACTION_TYPES[type(action)]} by seat {action.seat} in a chosen position"
+        expected = {"outcome": "applied", "state": state_to_dict(after)}
+    case = _case(kind, f"position-{slug}", state.players, ids, text)
+    case["input"] = {"state": state_to_dict(state)}
+    if action is not None:
+        case["input"]["action"] = action_to_dict(action)
+    if expected.get("outcome") == "rejected":
+        case["rejects"] = expected["rules"]
+    case["expected"] = expected
+    case["provenance"] = {"generator": GENERATOR, "method": "position", "seed": 0}
+    return case
+
+
+def _trace(
+    slug: str,
+    deck: tuple[FsCard, ...],
+    states: list[FsState],
+    actions: list[FsAction],
+    about: tuple[set[str], str],
+) -> JsonDict:
+    """A trace case: the deck and actions in; every digest and the final state out."""
+    given = {"deck": [c.name for c in deck], "actions": [action_to_dict(a) for a in actions]}
+    case = _case("trace", slug, states[0].players, tuple(about[0]), about[1])
+    return with_trace(case, given, states, state_to_dict)
+
+
+ONLY_WITH_ANOTHER = frozenset({"FS-KILLER", "FS-UTURN", "RUL-FS-EMPTY-PILE"})
+"""Rows no action breaks alone: the layer is never asked in its own Borne window, and the
+draw pile is refilled before every draw step; a case breaks them with one other rule."""
+
+
+def _rejections(state: FsState, players: int, done: set[str]) -> list[JsonDict]:
+    """For each rule not yet covered, the first action that breaks it alone in ``state``."""
+
+    def make(rule: str, action: FsAction, broken: Sequence[str]) -> JsonDict:
+        kind = ACTION_TYPES[type(action)]
+        slug = f"{rule.lower()}-{kind.replace('_', '-')}"
+        case = _case("step", slug, players, tuple(broken), f"{kind} is refused: it breaks {rule}")
+        return rejection(case, state_to_dict(state), action_to_dict(action), broken)
+
+    def breaks(action: FsAction) -> tuple[str, ...]:
+        return _broken(state, action)
+
+    return family_suite.rejections(every_action(state), breaks, ONLY_WITH_ANOTHER, done, make)
+
+
+def _judge() -> Judge:
+    return Judge(state_from_dict, state_to_dict, action_from_dict, action_to_dict,
+                 legal_actions, violations, apply)  # fmt: skip
+
+
+def check_case(case: JsonDict) -> list[str]:
+    """What the reference family engine gets wrong on ``case``: [] when it passes."""
+    if case["kind"] != "trace":
+        return check_position(case, _judge())
+    start = new_game(case["players"], deck=tuple(_deck(case["input"]["deck"])))
+    return check_trace(case, start, _judge())[0]
+
+
+def _deck(names: list[str]) -> list[Any]:
+    return [parse_fs_card(name, "deck") for name in names]
+
+
+def files() -> dict[str, str]:
+    """The suite's files, relative to ``conformance/``: one per case and an index."""
+    return family_suite.files(FAMILY, family_cases())
+
+
+def write(suite_dir: Path) -> int:
+    """Write the family's cases under ``suite_dir`` (the repository's ``conformance/``),
+    replacing the old ones; the number of files written."""
+    return family_suite.write(suite_dir, FAMILY, files())
+
+
+if __name__ == "__main__":  # python -m millebornes.conformance.funspeed_suite
+    from millebornes.conformance.canon import default_suite_dir
+
+    print(f"{write(default_suite_dir())} files written under conformance/{FOLDER.as_posix()}")

@@ -1,0 +1,120 @@
+"""The closed union of As du Volant actions. Each names the seat that takes it.
+
+The canonical order of kinds in ``legal_actions`` is the order of ``ACTIONS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from millebornes.families.asduvolant.cards import AvCard
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPile:
+    """Draw the top card of the draw pile (AV-DRAW)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDiscard:
+    """Take the top card of the discard pile, to play it at once (AV-DRAW, AV-DISCARD-PLAY)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Show a distance card and move the car (AV-MOVE-EXACT), with an Accélération
+    (AV-ACCEL) or not, into the shortcut from its entry square (AV-SHORTCUT) or not."""
+
+    seat: int
+    card: AvCard
+    accelerated: bool
+    shortcut: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """Put ``card``'s token in front of ``target``'s car (AV-ATTACK)."""
+
+    seat: int
+    card: AvCard
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy:
+    """Take the ``attack`` token off one's own car with ``card`` (AV-REMEDY, AV-TOW-TRUCK)."""
+
+    seat: int
+    card: AvCard
+    attack: AvCard
+
+
+@dataclass(frozen=True, slots=True)
+class Safety:
+    """Clip a safety's token on one's car, on one's turn (AV-SAFETY)."""
+
+    seat: int
+    card: AvCard
+
+
+@dataclass(frozen=True, slots=True)
+class Turbo:
+    """Discard the Turbo, draw two cards, make two plays (AV-TURBO)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Put ``card`` on the discard pile without playing it (AV-DISCARD)."""
+
+    seat: int
+    card: AvCard
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End a turn of the jeu accéléré (AV-ACCELERATED, RUL-AV-ACCELERATED)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CoupFourre:
+    """Answer the pending attack with its safety, out of turn (AV-CF)."""
+
+    seat: int
+    card: AvCard
+
+
+@dataclass(frozen=True, slots=True)
+class UTurn:
+    """Cancel the move just made with a Demi-tour (AV-UTURN)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Let the attack land or the move stand (AV-PASS)."""
+
+    seat: int
+
+
+AvAction = (
+    DrawPile | DrawDiscard | Move | Attack | Remedy | Safety | Turbo | Discard | EndTurn
+    | CoupFourre | UTurn | Pass
+)  # fmt: skip
+
+ACTIONS: tuple[type, ...] = (
+    DrawPile, DrawDiscard, Move, Attack, Remedy, Safety, Turbo, Discard, EndTurn, CoupFourre,
+    UTurn, Pass,
+)  # fmt: skip
+"""Canonical order of action kinds in ``legal_actions``."""
+
+PLAYS: tuple[type, ...] = (Move, Attack, Remedy, Safety, Turbo)
+"""The plays that lay a card with an effect; a Discard is not one (RUL-AV-DECLARE)."""

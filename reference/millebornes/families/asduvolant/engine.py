@@ -1,0 +1,565 @@
+"""As du Volant transitions: ``new_game``, ``legal_actions``, ``violations``, ``apply``.
+
+``apply`` asks the tables of :mod:`millebornes.families.asduvolant.rules` (the ones
+``legal_actions`` filters with) and raises :class:`IllegalAction` before
+touching anything; each action kind then has one small transition function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import assert_never
+
+from millebornes.core.errors import IllegalAction, MalformedInput
+from millebornes.core.family_kit import (
+    broken,
+    check_card,
+    check_flag,
+    check_seat,
+    sorted_with,
+    with_item,
+    without,
+)
+from millebornes.core.shuffle import MASK64, round_seed, shuffled
+from millebornes.families.asduvolant.actions import (
+    ACTIONS,
+    Attack,
+    AvAction,
+    CoupFourre,
+    Discard,
+    DrawDiscard,
+    DrawPile,
+    EndTurn,
+    Move,
+    Pass,
+    Remedy,
+    Safety,
+    Turbo,
+    UTurn,
+)
+from millebornes.families.asduvolant.cards import (
+    DATA,
+    IS_LIMIT,
+    KIND,
+    OPTIONS,
+    SAFETY_OF,
+    SQUARE_KM,
+    TOKENS,
+    AvCard,
+    Kind,
+)
+from millebornes.families.asduvolant.rules import (
+    clear,
+    route,
+    table_of,
+)
+from millebornes.families.asduvolant.state import AvPhase, AvState, Car, box_tokens
+from millebornes.families.asduvolant.track import Board, default_board
+
+# --- starting ------------------------------------------------------------------------------
+
+
+def check_options(players: int, options: Iterable[str]) -> frozenset[str]:
+    """The options, each known and allowed at ``players`` seats, or :class:`MalformedInput`
+    (AV-GOAL, RUL-AV-700: the 700 km goal only at two or three players)."""
+    chosen = frozenset(options)
+    for option in sorted(chosen):
+        if option not in OPTIONS:
+            raise MalformedInput(f"options: unknown option {option!r}; known: {list(OPTIONS)}")
+        if players not in DATA.option_seats[option]:
+            raise MalformedInput(f"options: {option} is not played at {players} players")
+    return chosen
+
+
+def new_game(
+    players: int,
+    *,
+    seed: int | None = None,
+    deck: tuple[AvCard, ...] | None = None,
+    options: Iterable[str] = (),
+    board: Board | None = None,
+) -> AvState:
+    """A dealt game (AV-DEAL) from a ``seed`` of the portable shuffle or an explicit ``deck``
+    order (then ``seed``, default 0, seeds the reshuffles only: RUL-AV-RESHUFFLE-SEED), on
+    ``board`` (the default layout, ASM-AV-LAYOUT, if None). Seat 0 plays first
+    (RUL-AV-FIRST-PLAYER). Raises :class:`MalformedInput` for a seat count outside AV-SEATS,
+    an unknown option or a deck that is not the game's cards (AV-BOX, AV-SMALL-DECK)."""
+    if isinstance(players, bool) or players not in DATA.seats:
+        raise MalformedInput(f"players: AV-SEATS allows {DATA.seats}, not {players!r}")
+    chosen = check_options(players, options)
+    if seed is not None and (isinstance(seed, bool) or not 0 <= seed <= MASK64):
+        raise MalformedInput(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
+    cards = DATA.deck(players)
+    if deck is None:
+        if seed is None:
+            raise MalformedInput("give a seed or a deck")
+        deck = shuffled(cards, seed)
+    if sorted(deck) != list(cards):
+        raise MalformedInput(f"deck: not the {len(cards)} cards of a {players}-player game")
+    board = default_board() if board is None else board
+    dealt = players * DATA.hand_size
+    return AvState(
+        players=players,
+        options=chosen,
+        board=board,
+        seed=seed or 0,
+        phase=AvPhase.PLAY if "accelerated" in chosen else AvPhase.DRAW,
+        actor=0,
+        turn=0,
+        draw_pile=tuple(deck[dealt:]),
+        discard_pile=(),
+        hands=tuple(tuple(sorted(deck[seat:dealt:players])) for seat in range(players)),
+        cars=tuple(Car(board.start, seat) for seat in range(players)),
+        supply=box_tokens(),
+    )
+
+
+# --- asking --------------------------------------------------------------------------------
+
+
+def _seat(state: AvState, value: object, field: str) -> None:
+    check_seat(value, field, state.players)
+
+
+def _card(value: object, field: str, kind: Kind | None = None) -> None:
+    check_card(value, field, (AvCard, "As du Volant"), kind, KIND)
+
+
+def check_well_formed(state: AvState, action: object) -> None:
+    """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
+    if not isinstance(action, ACTIONS):
+        raise MalformedInput(f"not an As du Volant action: {action!r}")
+    _seat(state, getattr(action, "seat", None), "seat")
+    if isinstance(action, Move):
+        _card(action.card, "card", Kind.DISTANCE)
+        check_flag(action.accelerated, "accelerated")
+        check_flag(action.shortcut, "shortcut")
+    elif isinstance(action, Attack):
+        _card(action.card, "card", Kind.ATTACK)
+        _seat(state, action.target, "target")
+    elif isinstance(action, Remedy):
+        _card(action.card, "card", Kind.REMEDY)
+        _card(action.attack, "attack", Kind.ATTACK)
+    elif isinstance(action, (Safety, CoupFourre)):
+        _card(action.card, "card", Kind.SAFETY)
+    elif isinstance(action, Discard):
+        _card(action.card, "card")
+
+
+def violations(state: AvState, action: AvAction) -> tuple[str, ...]:
+    """The IDs of the rules ``action`` breaks in ``state``, in table order; () if legal."""
+    check_well_formed(state, action)
+    return _broken(state, action)
+
+
+def _broken(state: AvState, action: AvAction) -> tuple[str, ...]:
+    """``violations`` of an action known to be well formed (the candidates of legal_actions)."""
+    return broken(table_of(type(action)), state, action)
+
+
+def is_legal(state: AvState, action: AvAction) -> bool:
+    return not violations(state, action)
+
+
+def legal_actions(state: AvState) -> tuple[AvAction, ...]:
+    """Every legal action in canonical order: kind (``ACTIONS``), then the fields in order.
+
+    Candidates are built from the state and kept when every row of their table holds,
+    so ``legal_actions`` and ``violations`` cannot disagree."""
+    seat = state.actor
+    if seat is None:
+        return ()
+    return tuple(a for a in _candidates(state, seat) if not _broken(state, a))
+
+
+def _candidates(state: AvState, seat: int) -> list[AvAction]:
+    hand = sorted(set(state.hands[seat]))
+    if state.phase is AvPhase.DRAW:
+        return [DrawPile(seat), DrawDiscard(seat)]
+    if state.phase is AvPhase.COUP_FOURRE and state.pending is not None:
+        safety = SAFETY_OF[state.pending]
+        return [CoupFourre(seat, safety), Pass(seat)] if safety is not None else [Pass(seat)]
+    if state.phase is AvPhase.U_TURN:
+        return [UTurn(seat), Pass(seat)]
+    if state.phase is AvPhase.TRIM:
+        return [Discard(seat, c) for c in hand]
+    if state.phase is not AvPhase.PLAY:
+        return []
+    return _plays(state, seat, hand) + [Discard(seat, c) for c in hand] + [EndTurn(seat)]
+
+
+def _plays(state: AvState, seat: int, hand: list[AvCard]) -> list[AvAction]:
+    flags = (False, True)
+    car = state.cars[seat]
+    standing = ([car.attack] if car.attack else []) + ([AvCard.SPEED_LIMIT] if car.limit else [])
+    out: list[AvAction] = [
+        Move(seat, c, boost, cut)
+        for c in hand
+        if KIND[c] is Kind.DISTANCE
+        for boost in flags
+        for cut in flags
+    ]
+    out += [
+        Attack(seat, c, t)
+        for c in hand
+        if KIND[c] is Kind.ATTACK
+        for t in range(state.players)
+        if t != seat
+    ]
+    out += [Remedy(seat, c, a) for c in hand if KIND[c] is Kind.REMEDY for a in sorted(standing)]
+    out += [Safety(seat, c) for c in hand if KIND[c] is Kind.SAFETY]
+    return [*out, Turbo(seat)]
+
+
+# --- applying ------------------------------------------------------------------------------
+
+
+def apply(state: AvState, action: AvAction) -> AvState:
+    """The state after ``action``; :class:`IllegalAction` (naming the rules) if it is illegal,
+    :class:`MalformedInput` if it is not an action of this game at all."""
+    problems = violations(state, action)
+    if problems:
+        raise IllegalAction(action, problems)  # type: ignore[arg-type]
+    return _apply(state, action)
+
+
+def _apply(state: AvState, action: AvAction) -> AvState:
+    match action:
+        case DrawPile():
+            return replace(_draw(state, action.seat), phase=AvPhase.PLAY)
+        case DrawDiscard():
+            return _take(state, action.seat)
+        case Move():
+            return _move(state, action)
+        case Attack():
+            return _attack(state, action)
+        case Remedy():
+            return _remedy(state, action)
+        case Safety():
+            return _safety(state, action)
+        case Turbo():
+            return _turbo(state, action)
+        case Discard():
+            return _discard(state, action)
+        case EndTurn():
+            return _end_turn(state)
+        case CoupFourre():
+            return _coup_fourre(state, action)
+        case UTurn():
+            return _uturn(state, action)
+        case Pass():
+            return _pass(state)
+        case _:
+            assert_never(action)
+
+
+def _set_car(state: AvState, seat: int, car: Car) -> AvState:
+    return replace(state, cars=with_item(state.cars, seat, car))
+
+
+def _give(state: AvState, seat: int, card: AvCard) -> AvState:
+    return replace(state, hands=with_item(state.hands, seat, sorted_with(state.hands[seat], card)))
+
+
+def _draw(state: AvState, seat: int) -> AvState:
+    """One card from the draw pile to ``seat``'s hand; an empty pile is first replaced by
+    the shuffled discard pile (AV-RESHUFFLE, RUL-AV-RESHUFFLE-SEED)."""
+    if not state.draw_pile:
+        if not state.discard_pile:
+            return state  # no card anywhere to draw: never in a game (AV-BOX)
+        seed = round_seed(state.seed, state.reshuffles + 2)  # reshuffle k uses seed + k
+        state = replace(
+            state,
+            draw_pile=shuffled(state.discard_pile, seed),
+            discard_pile=(),
+            reshuffles=state.reshuffles + 1,
+        )
+    card, pile = state.draw_pile[0], state.draw_pile[1:]
+    return replace(_give(state, seat, card), draw_pile=pile)
+
+
+def _take(state: AvState, seat: int) -> AvState:
+    """AV-DRAW, AV-DISCARD-PLAY: the top discard joins the hand and must be played next."""
+    card = state.discard_pile[-1]
+    after = replace(_give(state, seat, card), discard_pile=state.discard_pile[:-1])
+    return replace(after, phase=AvPhase.PLAY, taken=card)
+
+
+def _lay(state: AvState, seat: int, *cards: AvCard) -> AvState:
+    """AV-PLAY-ONE: the cards played are shown and put on the discard pile."""
+    hand = state.hands[seat]
+    for card in cards:
+        hand = without(hand, card)
+    return replace(
+        state,
+        hands=with_item(state.hands, seat, hand),
+        discard_pile=state.discard_pile + cards,
+        taken=None,
+        played=state.played + 1,
+    )
+
+
+def _played(state: AvState, *, forced: bool = False) -> AvState:
+    """A play is over: the turn goes on (AV-TURBO, AV-ACCELERATED) or ends (AV-PLAY-ONE)."""
+    state = replace(state, forced=state.forced and forced)
+    if state.accelerated:  # AV-ACCELERATED: the player ends the turn by choice
+        return replace(state, phase=AvPhase.PLAY, actor=state.turn)
+    state = replace(state, plays=state.plays - 1)
+    if state.plays > 0:
+        return replace(state, phase=AvPhase.PLAY, actor=state.turn)
+    return _end_turn(state)
+
+
+def _landing_lane(state: AvState, seat: int, square: int) -> int:
+    """RUL-AV-LANE: the free lane with the lowest number."""
+    taken = state.occupied(square, but=seat)
+    return next(lane for lane in range(state.lanes(square)) if lane not in taken)
+
+
+def _move(state: AvState, action: Move) -> AvState:
+    """AV-MOVE-EXACT, AV-BONUS, RUL-AV-BONUS, then the Demi-tour window (RUL-AV-UTURN-WINDOW)."""
+    seat, car = action.seat, state.cars[action.seat]
+    path = route(state, action)
+    assert path is not None  # AV-MOVE-EXACT in the table
+    cards = (action.card, AvCard.ACCELERATION) if action.accelerated else (action.card,)
+    after = _lay(state, seat, *cards)
+    end = path[-1]
+    moved = replace(
+        car,
+        square=end,
+        lane=_landing_lane(after, seat, end),
+        laid_100=car.laid_100 + (action.card is AvCard.D100),
+        laid_200=car.laid_200 + (action.card is AvCard.D200),
+        laid_distance=car.laid_distance + 1,
+    )
+    after = _bonus(_set_car(after, seat, moved), seat)
+    holders = _uturn_holders(after, seat, seat)
+    if holders:
+        return replace(
+            after,
+            phase=AvPhase.U_TURN,
+            actor=holders[0],
+            mover=seat,
+            origin=(car.square, car.lane),
+            moved=action.card,
+        )
+    return _move_stands(after, seat)
+
+
+def _bonus(state: AvState, seat: int) -> AvState:
+    """AV-BONUS, RUL-AV-BONUS: one exact move along the main route, lost when it cannot be
+    made or the car has a Limite de Vitesse token; never a second bonus."""
+    car = state.cars[seat]
+    bonus = state.board.squares[car.square].bonus
+    if not bonus or car.limit:
+        return state
+    path = state.board.route(car.square, bonus // SQUARE_KM, False, state.goal)
+    if path is None or not clear(state, seat, path):
+        return state
+    lane = _landing_lane(state, seat, path[-1])
+    return _set_car(state, seat, replace(car, square=path[-1], lane=lane))
+
+
+def _uturn_holders(state: AvState, mover: int, after: int) -> tuple[int, ...]:
+    """RUL-AV-UTURN-WINDOW: the mover's opponents after seat ``after``, leftwards from it,
+    who hold a Demi-tour."""
+    n = state.players
+    order = [(after + step) % n for step in range(1, n)]
+    seats = order[: order.index(mover)] if mover in order else order
+    return tuple(s for s in seats if AvCard.U_TURN in state.hands[s])
+
+
+def _move_stands(state: AvState, seat: int) -> AvState:
+    """AV-END-FINISH: a car on the finish wins once no Demi-tour came; else play goes on."""
+    state = replace(state, mover=None, origin=None, moved=None)
+    if state.cars[seat].square == state.board.goal_square(state.goal):
+        return _over(state, (seat,))
+    return _played(state)
+
+
+def _attack(state: AvState, action: Attack) -> AvState:
+    """AV-ATTACK; RUL-AV-CF-WINDOW: a target holding the safety is asked first."""
+    after = _lay(state, action.seat, action.card)
+    safety = SAFETY_OF[action.card]
+    if safety in state.hands[action.target]:
+        return replace(
+            after,
+            phase=AvPhase.COUP_FOURRE,
+            actor=action.target,
+            pending=action.card,
+            source=action.seat,
+        )
+    return _played(_land(after, action.card, action.target))
+
+
+def _land(state: AvState, attack: AvCard, target: int) -> AvState:
+    """AV-TOKENS: the attack's token leaves the supply for the front of the car."""
+    car = state.cars[target]
+    car = replace(car, limit=True) if IS_LIMIT[attack] else replace(car, attack=attack)
+    return _set_car(_token(state, attack, -1), target, car)
+
+
+def _token(state: AvState, kind: AvCard, change: int) -> AvState:
+    i = TOKENS.index(kind)
+    return replace(state, supply=with_item(state.supply, i, state.supply[i] + change))
+
+
+def _cure(state: AvState, seat: int, attack: AvCard) -> AvState:
+    """AV-REMEDY: the token goes back to the supply."""
+    car = state.cars[seat]
+    car = replace(car, limit=False) if IS_LIMIT[attack] else replace(car, attack=None)
+    return _token(_set_car(state, seat, car), attack, +1)
+
+
+def _remedy(state: AvState, action: Remedy) -> AvState:
+    """AV-REMEDY, AV-TOW-TRUCK, AV-STACK: one token off, whichever the player chose."""
+    return _played(_cure(_lay(state, action.seat, action.card), action.seat, action.attack))
+
+
+def _clip(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> AvState:
+    """AV-SAFETY, RUL-AV-SAFETY-CURES: the safety card leaves the hand for beside the board,
+    its token goes on the car, and the matching standing attacks are cured."""
+    car = state.cars[seat]
+    car = replace(
+        car,
+        safeties=(*car.safeties, safety),
+        coups_fourres=(*car.coups_fourres, safety) if crosswise else car.coups_fourres,
+    )
+    state = _token(_set_car(state, seat, car), safety, -1)
+    state = replace(
+        state, hands=with_item(state.hands, seat, without(state.hands[seat], safety)), taken=None
+    )
+    for attack in (car.attack, AvCard.SPEED_LIMIT if car.limit else None):
+        if attack is not None and SAFETY_OF[attack] is safety:
+            state = _cure(state, seat, attack)
+    return state
+
+
+def _safety(state: AvState, action: Safety) -> AvState:
+    """AV-SAFETY: immunity, no extra play."""
+    after = _clip(state, action.seat, action.card, crosswise=False)
+    return _played(replace(after, played=after.played + 1))
+
+
+def _turbo(state: AvState, action: Turbo) -> AvState:
+    """AV-TURBO, RUL-AV-TURBO: two cards drawn, two plays for the one the Turbo used."""
+    after = _lay(state, action.seat, AvCard.TURBO)
+    for _ in range(DATA.turbo_draws):
+        after = _draw(after, action.seat)
+    extra = 0 if state.accelerated else DATA.turbo_draws
+    return _played(replace(after, plays=after.plays + extra))
+
+
+def _discard(state: AvState, action: Discard) -> AvState:
+    """AV-DISCARD; RUL-AV-DECLARE: a discard is forced when nothing but discards was legal."""
+    forced = all(isinstance(a, (Discard, EndTurn)) for a in legal_actions(state))
+    after = _lay(state, action.seat, action.card)
+    if state.phase is AvPhase.TRIM:  # RUL-AV-TURBO
+        if len(after.hands[action.seat]) > DATA.hand_size:
+            return after
+        return _end_turn(replace(after, resume=None), next_seat=state.resume)
+    return _played(after, forced=forced)
+
+
+def _coup_fourre(state: AvState, action: CoupFourre) -> AvState:
+    """AV-CF, AV-CF-TURN: the attack never lands; the player refills to six and plays next."""
+    after = _clip(state, action.seat, action.card, crosswise=True)
+    while len(after.hands[action.seat]) < DATA.hand_size:
+        after = _draw(after, action.seat)
+    after = replace(after, pending=None, source=None, forced=False)
+    if len(after.hands[after.turn]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
+        return replace(after, phase=AvPhase.TRIM, actor=after.turn, resume=action.seat)
+    return _end_turn(after, next_seat=action.seat)
+
+
+def _uturn(state: AvState, action: UTurn) -> AvState:
+    """AV-UTURN, RUL-AV-UTURN-COUNTS: the car goes back, the move counts for nothing; the
+    Demi-tour player draws back to six; the mover's turn goes on only for a Turbo's play
+    left, then passes to the mover's left."""
+    mover, origin, card = state.mover, state.origin, state.moved
+    assert mover is not None and origin is not None and card is not None  # a Demi-tour window
+    car = state.cars[mover]
+    back = replace(
+        car,
+        square=origin[0],
+        lane=origin[1],
+        laid_100=car.laid_100 - (card is AvCard.D100),
+        laid_200=car.laid_200 - (card is AvCard.D200),
+        laid_distance=car.laid_distance - 1,
+    )
+    after = _lay(_set_car(state, mover, back), action.seat, AvCard.U_TURN)
+    after = _draw(replace(after, played=state.played), action.seat)
+    return _played(replace(after, mover=None, origin=None, moved=None))
+
+
+def _pass(state: AvState) -> AvState:
+    """AV-PASS: the attack lands, or the next holder of a Demi-tour is asked, or the move
+    stands."""
+    seat = state.actor
+    assert seat is not None  # PASS_RULES: only in a window, where someone is asked
+    if state.phase is AvPhase.COUP_FOURRE:
+        attack = state.pending
+        assert attack is not None
+        landed = _land(replace(state, pending=None, source=None), attack, seat)
+        return _played(replace(landed, actor=state.turn))
+    mover = state.mover
+    assert mover is not None
+    holders = _uturn_holders(state, mover, seat)
+    if holders:
+        return replace(state, actor=holders[0])
+    return _move_stands(state, mover)
+
+
+# --- ends of turns and of the game -----------------------------------------------------------
+
+
+def _over(state: AvState, winners: tuple[int, ...]) -> AvState:
+    return replace(
+        state,
+        phase=AvPhase.OVER,
+        actor=None,
+        winners=winners,
+        pending=None,
+        source=None,
+        mover=None,
+        origin=None,
+        moved=None,
+        taken=None,
+    )
+
+
+def farthest(state: AvState) -> tuple[int, ...]:
+    """AV-END-STUCK, AV-WINNER: the seats whose cars are farthest along (by km)."""
+    km = [state.board.squares[car.square].km for car in state.cars]
+    return tuple(seat for seat, value in enumerate(km) if value == max(km))
+
+
+def _end_turn(state: AvState, next_seat: int | None = None) -> AvState:
+    """AV-HAND-SIX, AV-TURN-ORDER, AV-END-STUCK: a blocked turn counts toward the end; every
+    hand below six is completed from the turn player leftwards; the next turn goes to the
+    left (or to the coup-fourré player, AV-CF-TURN)."""
+    n = state.players
+    blocked = state.forced and state.played and state.reshuffles  # RUL-AV-DECLARE
+    stuck = state.stuck + 1 if blocked else 0
+    if stuck >= n:
+        return _over(replace(state, stuck=stuck), farthest(state))
+    for step in range(n):
+        seat = (state.turn + step) % n
+        while len(state.hands[seat]) < DATA.hand_size:
+            before = state
+            state = _draw(state, seat)
+            if state is before:
+                break
+    following = (state.turn + 1) % n if next_seat is None else next_seat
+    return replace(
+        state,
+        phase=AvPhase.PLAY if state.accelerated else AvPhase.DRAW,
+        actor=following,
+        turn=following,
+        stuck=stuck,
+        taken=None,
+        plays=1,
+        played=0,
+        forced=True,
+    )

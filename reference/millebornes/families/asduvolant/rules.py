@@ -1,0 +1,421 @@
+"""As du Volant preconditions as data: for each action kind, an ordered table of
+(rule ID, predicate), read by ``violations`` and ``legal_actions`` alike.
+
+A predicate returns True when the action respects its rule; every predicate is
+total, so a refusal names every rule the action breaks, in table order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, TypeVar
+
+from millebornes.core.family_kit import broken, sorted_with, with_item
+from millebornes.families.asduvolant.actions import (
+    Attack,
+    AvAction,
+    CoupFourre,
+    Discard,
+    DrawDiscard,
+    DrawPile,
+    EndTurn,
+    Move,
+    Pass,
+    Remedy,
+    Safety,
+    Turbo,
+    UTurn,
+)
+from millebornes.families.asduvolant.cards import (
+    ATTACKS,
+    DATA,
+    DISTANCES,
+    IS_LIMIT,
+    KIND,
+    KM,
+    SAFETY_OF,
+    SQUARE_KM,
+    TOKENS,
+    AvCard,
+    Kind,
+    cures,
+)
+from millebornes.families.asduvolant.state import WINDOWS, AvPhase, AvState
+
+A = TypeVar("A")
+Rule = tuple[str, Callable[[AvState, A], bool]]
+
+
+# --- who acts, when, with what -------------------------------------------------------------
+
+
+def _is_actor(state: AvState, action: AvAction) -> bool:
+    # AV-ACTOR: only the seat the state names may act, in turn or in a window.
+    return action.seat == state.actor
+
+
+def _drawing(state: AvState, action: AvAction) -> bool:
+    # AV-DRAW: a turn starts with the draw, and only then (never in the jeu accéléré).
+    return state.phase is AvPhase.DRAW
+
+
+def _playing(state: AvState, action: AvAction) -> bool:
+    # AV-PLAY-ONE: cards are played after the draw (again after a Turbo, AV-TURBO).
+    return state.phase is AvPhase.PLAY
+
+
+def _card_in_hand(
+    state: AvState, action: Move | Attack | Remedy | Safety | Discard | CoupFourre
+) -> bool:
+    # AV-CARD-IN-HAND; an accelerated move also needs the Accélération (AV-ACCEL).
+    hand = state.hands[action.seat]
+    if isinstance(action, Move) and action.accelerated and AvCard.ACCELERATION not in hand:
+        return False
+    return action.card in hand
+
+
+def _holds(card: AvCard) -> Callable[[AvState, AvAction], bool]:
+    """AV-CARD-IN-HAND for an action whose card is fixed by its kind."""
+
+    def holds(state: AvState, action: AvAction) -> bool:
+        return card in state.hands[action.seat]
+
+    return holds
+
+
+def uses(action: AvAction) -> tuple[AvCard, ...]:
+    """The cards a play lays (what AV-DISCARD-PLAY compares with the card taken)."""
+    match action:
+        case Move():
+            return (action.card, AvCard.ACCELERATION) if action.accelerated else (action.card,)
+        case Attack() | Remedy() | Safety():
+            return (action.card,)
+        case Turbo():
+            return (AvCard.TURBO,)
+        case _:
+            return ()
+
+
+def _uses_taken(state: AvState, action: AvAction) -> bool:
+    # AV-DISCARD-PLAY: the play after taking from the discard pile lays that card.
+    return state.taken is None or state.taken in uses(action)
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+
+def _may_take(state: AvState, action: DrawDiscard) -> bool:
+    # AV-DISCARD-TAKE: a top card exists and is not a distance card, Dépanneuse or Demi-tour.
+    return bool(state.discard_pile) and state.discard_pile[-1] not in DATA.not_from_discard
+
+
+def plays_of(state: AvState, seat: int, card: AvCard) -> list[AvAction]:
+    """Every play that lays ``card`` (with each target, attack or distance card it may take),
+    legal or not: what a card taken from the discard pile could become."""
+    kind = KIND[card]
+    if kind is Kind.ATTACK:
+        return [Attack(seat, card, t) for t in range(state.players) if t != seat]
+    if kind is Kind.REMEDY:
+        return [Remedy(seat, card, attack) for attack in ATTACKS]
+    if kind is Kind.SAFETY:
+        return [Safety(seat, card)]
+    if card is AvCard.TURBO:
+        return [Turbo(seat)]
+    if card is AvCard.ACCELERATION:
+        return [Move(seat, d, True, cut) for d in DISTANCES for cut in (False, True)]
+    return []
+
+
+def _playable_once_taken(state: AvState, action: DrawDiscard) -> bool:
+    # RUL-AV-DISCARD-PLAYABLE: a legal play of the card taken exists right after taking it.
+    if not state.discard_pile:
+        return False
+    card, seat = state.discard_pile[-1], action.seat
+    taken = replace(
+        state,
+        hands=with_item(state.hands, seat, sorted_with(state.hands[seat], card)),
+        discard_pile=state.discard_pile[:-1],
+        phase=AvPhase.PLAY,
+        actor=seat,
+        taken=card,
+    )
+    return any(
+        not broken(table_of(type(play)), taken, play) for play in plays_of(taken, seat, card)
+    )
+
+
+DRAW_PILE_RULES: tuple[Rule[DrawPile], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-DRAW", _drawing),
+)
+DRAW_DISCARD_RULES: tuple[Rule[DrawDiscard], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-DRAW", _drawing),
+    ("AV-DISCARD-TAKE", _may_take),
+    ("RUL-AV-DISCARD-PLAYABLE", _playable_once_taken),
+)
+
+
+# --- moving --------------------------------------------------------------------------------
+
+
+def steps(action: Move) -> int:
+    """AV-MOVE-EXACT, AV-ACCEL: the squares a move covers (25 km each, doubled)."""
+    return (KM[action.card] << action.accelerated) // SQUARE_KM
+
+
+def route(state: AvState, action: Move) -> tuple[int, ...] | None:
+    """The squares the move visits, or None when the track does not allow it exactly."""
+    car = state.cars[action.seat]
+    entry = state.board.squares[car.square].shortcut is not None
+    return state.board.route(car.square, steps(action), action.shortcut and entry, state.goal)
+
+
+def clear(state: AvState, seat: int, path: tuple[int, ...]) -> bool:
+    """AV-NO-PASSING: no full square on the way, a free lane at the end (BOARD-LANES)."""
+    return all(len(state.occupied(square, but=seat)) < state.lanes(square) for square in path)
+
+
+def _free_to_move(state: AvState, action: Move) -> bool:
+    # AV-MOVE-FREE, AV-NO-ROLL: no stopping attack; nothing else is needed to start.
+    return state.cars[action.seat].attack is None
+
+
+def _two_200s(state: AvState, action: Move) -> bool:
+    # AV-MAX-200
+    return action.card is not AvCard.D200 or state.cars[action.seat].laid_200 < DATA.max_200
+
+
+def _under_token(state: AvState, action: Move) -> bool:
+    # AV-LIMIT-TOKEN: the card's value under a Limite de Vitesse token.
+    return not state.cars[action.seat].limit or KM[action.card] <= DATA.limit_token_km
+
+
+def _accelerated_under_token(state: AvState, action: Move) -> bool:
+    # RUL-AV-ACCEL-TOKEN: the doubled value under the token too.
+    doubled = KM[action.card] << action.accelerated
+    limited = action.accelerated and state.cars[action.seat].limit
+    return not limited or doubled <= DATA.limit_token_km
+
+
+def _limit_here(state: AvState, seat: int) -> int | None:
+    """BOARD-LIMIT: the limit of the square the car stands on."""
+    return state.board.squares[state.cars[seat].square].limit
+
+
+def _within_square(state: AvState, action: Move) -> bool:
+    # AV-LIMIT-SQUARE: the card's value on a speed-limit square (Véhicule Prioritaire or not).
+    limit = _limit_here(state, action.seat)
+    return limit is None or KM[action.card] <= limit
+
+
+def _accelerated_within_square(state: AvState, action: Move) -> bool:
+    # AV-ACCEL: the doubled value on a speed-limit square.
+    limit = _limit_here(state, action.seat)
+    return not action.accelerated or limit is None or KM[action.card] << 1 <= limit
+
+
+def _from_entry(state: AvState, action: Move) -> bool:
+    # AV-SHORTCUT: a shortcut is taken only from its entry square.
+    square = state.board.squares[state.cars[action.seat].square]
+    return not action.shortcut or square.shortcut is not None
+
+
+def _exact(state: AvState, action: Move) -> bool:
+    # AV-MOVE-EXACT, RUL-AV-700: the whole move exists on the track, finish included.
+    return route(state, action) is not None
+
+
+def _not_blocked(state: AvState, action: Move) -> bool:
+    # AV-NO-PASSING
+    path = route(state, action)
+    return path is None or clear(state, action.seat, path)
+
+
+MOVE_RULES: tuple[Rule[Move], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-PLAY-ONE", _playing),
+    ("AV-CARD-IN-HAND", _card_in_hand),
+    ("AV-DISCARD-PLAY", _uses_taken),
+    ("AV-MOVE-FREE", _free_to_move),
+    ("AV-MAX-200", _two_200s),
+    ("AV-LIMIT-TOKEN", _under_token),
+    ("RUL-AV-ACCEL-TOKEN", _accelerated_under_token),
+    ("AV-LIMIT-SQUARE", _within_square),
+    ("AV-ACCEL", _accelerated_within_square),
+    ("AV-SHORTCUT", _from_entry),
+    ("AV-MOVE-EXACT", _exact),
+    ("AV-NO-PASSING", _not_blocked),
+)
+
+
+# --- attacks, remedies, safeties -------------------------------------------------------------
+
+
+def _opponent(state: AvState, action: Attack) -> bool:
+    # AV-ATTACK: against an opponent's car, never one's own.
+    return action.target != action.seat
+
+
+def _not_immune(state: AvState, action: Attack) -> bool:
+    # AV-IMMUNITY
+    return SAFETY_OF[action.card] not in state.cars[action.target].safeties
+
+
+def _room(state: AvState, action: Attack) -> bool:
+    # RUL-AV-ONE-ATTACK; AV-STACK: a stopping attack and a Limite de Vitesse mix either way.
+    car = state.cars[action.target]
+    return not car.limit if IS_LIMIT[action.card] else car.attack is None
+
+
+def _token_left(state: AvState, action: Attack) -> bool:
+    # RUL-AV-TOKEN-SUPPLY
+    return state.supply[TOKENS.index(action.card)] > 0
+
+
+ATTACK_RULES: tuple[Rule[Attack], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-PLAY-ONE", _playing),
+    ("AV-CARD-IN-HAND", _card_in_hand),
+    ("AV-DISCARD-PLAY", _uses_taken),
+    ("AV-ATTACK", _opponent),
+    ("AV-IMMUNITY", _not_immune),
+    ("RUL-AV-ONE-ATTACK", _room),
+    ("RUL-AV-TOKEN-SUPPLY", _token_left),
+)
+
+
+def _matches(state: AvState, action: Remedy) -> bool:
+    # AV-REMEDY, AV-TOW-TRUCK: the remedy of that attack, or the Dépanneuse for any.
+    return cures(action.card, action.attack)
+
+
+def _stands(state: AvState, action: Remedy) -> bool:
+    # AV-STACK: the attack cured stands on one's car, whichever of the two it is.
+    car = state.cars[action.seat]
+    return car.limit if IS_LIMIT[action.attack] else car.attack is action.attack
+
+
+REMEDY_RULES: tuple[Rule[Remedy], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-PLAY-ONE", _playing),
+    ("AV-CARD-IN-HAND", _card_in_hand),
+    ("AV-DISCARD-PLAY", _uses_taken),
+    ("AV-REMEDY", _matches),
+    ("AV-STACK", _stands),
+)
+
+# AV-SAFETY: on one's turn nothing else restricts a safety (RUL-AV-SAFETY-CURES).
+SAFETY_RULES: tuple[Rule[Safety], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-PLAY-ONE", _playing),
+    ("AV-CARD-IN-HAND", _card_in_hand),
+    ("AV-DISCARD-PLAY", _uses_taken),
+)
+
+TURBO_RULES: tuple[Rule[Turbo], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-PLAY-ONE", _playing),
+    ("AV-CARD-IN-HAND", _holds(AvCard.TURBO)),
+    ("AV-DISCARD-PLAY", _uses_taken),
+)
+
+
+def _not_taken(state: AvState, action: Discard) -> bool:
+    # AV-DISCARD, AV-DISCARD-PLAY: a card just taken from the discard pile is played.
+    return state.taken is None
+
+
+def _playing_or_trimming(state: AvState, action: Discard) -> bool:
+    # AV-PLAY-ONE; RUL-AV-TURBO: discards bring a hand cut short by a coup-fourré to six.
+    return state.phase in (AvPhase.PLAY, AvPhase.TRIM)
+
+
+DISCARD_RULES: tuple[Rule[Discard], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-PLAY-ONE", _playing_or_trimming),
+    ("AV-CARD-IN-HAND", _card_in_hand),
+    ("AV-DISCARD", _not_taken),
+)
+
+
+def _accelerated_game(state: AvState, action: EndTurn) -> bool:
+    # AV-ACCELERATED: only the jeu accéléré ends a turn by choice, at its play step.
+    return state.accelerated and state.phase is AvPhase.PLAY
+
+
+def _one_card_played(state: AvState, action: EndTurn) -> bool:
+    # RUL-AV-ACCELERATED: at least one card first, and no more than six left.
+    return state.played > 0 and len(state.hands[action.seat]) <= DATA.hand_size
+
+
+END_TURN_RULES: tuple[Rule[EndTurn], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-ACCELERATED", _accelerated_game),
+    ("RUL-AV-ACCELERATED", _one_card_played),
+)
+
+
+# --- windows -------------------------------------------------------------------------------
+
+
+def _in(phase: AvPhase, rule: str) -> Callable[[AvState, AvAction], bool]:
+    def in_window(state: AvState, action: AvAction) -> bool:
+        return state.phase is phase  # RUL-AV-CF-WINDOW, RUL-AV-UTURN-WINDOW
+
+    in_window.__doc__ = f"{rule}: only in its own window."
+    return in_window
+
+
+def _matching_safety(state: AvState, action: CoupFourre) -> bool:
+    # AV-CF: the safety of the pending attack.
+    return state.pending is not None and SAFETY_OF[state.pending] is action.card
+
+
+COUP_FOURRE_RULES: tuple[Rule[CoupFourre], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-CARD-IN-HAND", _card_in_hand),
+    ("AV-CF", _matching_safety),
+    ("RUL-AV-CF-WINDOW", _in(AvPhase.COUP_FOURRE, "RUL-AV-CF-WINDOW")),
+)
+
+
+def _an_opponent_moved(state: AvState, action: UTurn) -> bool:
+    # AV-UTURN: an opponent's move, never one's own.
+    return action.seat != state.mover
+
+
+UTURN_RULES: tuple[Rule[UTurn], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("RUL-AV-UTURN-WINDOW", _in(AvPhase.U_TURN, "RUL-AV-UTURN-WINDOW")),
+    ("AV-CARD-IN-HAND", _holds(AvCard.U_TURN)),
+    ("AV-UTURN", _an_opponent_moved),
+)
+
+
+def _in_a_window(state: AvState, action: Pass) -> bool:
+    # AV-PASS
+    return state.phase in WINDOWS
+
+
+PASS_RULES: tuple[Rule[Pass], ...] = (
+    ("AV-ACTOR", _is_actor),
+    ("AV-PASS", _in_a_window),
+)
+
+
+TABLE_NAME: dict[type, str] = {
+    DrawPile: "DRAW_PILE_RULES", DrawDiscard: "DRAW_DISCARD_RULES", Move: "MOVE_RULES",
+    Attack: "ATTACK_RULES", Remedy: "REMEDY_RULES", Safety: "SAFETY_RULES",
+    Turbo: "TURBO_RULES", Discard: "DISCARD_RULES", EndTurn: "END_TURN_RULES",
+    CoupFourre: "COUP_FOURRE_RULES", UTurn: "UTURN_RULES", Pass: "PASS_RULES",
+}  # fmt: skip
+"""The name of each action kind's precondition table in this module."""
+
+
+def table_of(kind: type) -> tuple[Rule[Any], ...]:
+    """The precondition table of an action kind, looked up when asked (a mutant that
+    replaces a table of this module is seen at once)."""
+    table: tuple[Rule[Any], ...] = globals()[TABLE_NAME[kind]]
+    return table

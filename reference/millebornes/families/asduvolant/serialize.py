@@ -1,0 +1,267 @@
+"""Canonical JSON for As du Volant states and actions, validated at the boundary.
+
+A state carries its board (the board file's fields, BOARD-FILE), its options
+in canonical order, cards by their IDs and the token supply by token kind;
+the text is canonical (sorted keys), so equal states give equal text. Reading
+checks every field and raises :class:`MalformedInput` naming the one that is
+wrong, then checks the state as a whole (AV-BOX, AV-TOKENS, BOARD-LANES, AV-ACTOR).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from millebornes.core import family_kit as kit
+from millebornes.core.errors import MalformedInput
+from millebornes.families.asduvolant.actions import (
+    ACTIONS,
+    Attack,
+    AvAction,
+    CoupFourre,
+    Discard,
+    DrawDiscard,
+    DrawPile,
+    EndTurn,
+    Move,
+    Pass,
+    Remedy,
+    Safety,
+    Turbo,
+    UTurn,
+)
+from millebornes.families.asduvolant.cards import DATA, OPTIONS, TOKENS, AvCard, parse_av_card
+from millebornes.families.asduvolant.engine import check_options
+from millebornes.families.asduvolant.state import WINDOWS, AvPhase, AvState, Car, box_tokens
+from millebornes.families.asduvolant.track import board_from_dict
+from millebornes.families.classic.serialize import canonical
+
+FAMILY = "as-du-volant"
+
+ACTION_TYPES: dict[type, str] = {
+    DrawPile: "draw_pile", DrawDiscard: "draw_discard", Move: "move", Attack: "attack",
+    Remedy: "remedy", Safety: "safety", Turbo: "turbo", Discard: "discard",
+    EndTurn: "end_turn", CoupFourre: "coup_fourre", UTurn: "u_turn", Pass: "pass",
+}  # fmt: skip
+_BY_TYPE = {name: kind for kind, name in ACTION_TYPES.items()}
+_read_field = kit.field_reader(
+    parse_av_card, frozenset({"card", "attack"}), frozenset({"accelerated", "shortcut"})
+)
+
+# --- actions -------------------------------------------------------------------------------
+
+
+def action_to_dict(action: AvAction) -> dict[str, Any]:
+    return kit.action_to_dict(action, ACTION_TYPES[type(action)])
+
+
+def action_from_dict(data: object) -> AvAction:
+    """The action ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
+    action: AvAction = kit.action_from_dict(data, _BY_TYPE, _read_field)
+    return action
+
+
+# --- states --------------------------------------------------------------------------------
+
+
+def _name(card: AvCard | None) -> str | None:
+    return None if card is None else card.name
+
+
+def _car_to_dict(car: Car) -> dict[str, Any]:
+    return {
+        "square": car.square,
+        "lane": car.lane,
+        "attack": _name(car.attack),
+        "limit": car.limit,
+        "safeties": [c.name for c in car.safeties],
+        "coups_fourres": [c.name for c in car.coups_fourres],
+        "laid_100": car.laid_100,
+        "laid_200": car.laid_200,
+        "laid_distance": car.laid_distance,
+    }
+
+
+def state_to_dict(state: AvState) -> dict[str, Any]:
+    return {
+        "family": FAMILY,
+        "players": state.players,
+        "options": [o for o in OPTIONS if o in state.options],
+        "board": state.board.to_dict(),
+        "seed": state.seed,
+        "phase": state.phase.value,
+        "actor": state.actor,
+        "turn": state.turn,
+        "draw_pile": [c.name for c in state.draw_pile],
+        "discard_pile": [c.name for c in state.discard_pile],
+        "hands": [[c.name for c in hand] for hand in state.hands],
+        "cars": [_car_to_dict(car) for car in state.cars],
+        "supply": {kind.name: n for kind, n in zip(TOKENS, state.supply, strict=True)},
+        "taken": _name(state.taken),
+        "plays": state.plays,
+        "played": state.played,
+        "forced": state.forced,
+        "stuck": state.stuck,
+        "pending": _name(state.pending),
+        "source": state.source,
+        "mover": state.mover,
+        "origin": None if state.origin is None else list(state.origin),
+        "moved": _name(state.moved),
+        "resume": state.resume,
+        "reshuffles": state.reshuffles,
+        "winners": list(state.winners),
+    }
+
+
+def to_json(state: AvState) -> str:
+    return canonical(state_to_dict(state))
+
+
+def _maybe_card(value: object, field: str) -> AvCard | None:
+    return kit.optional_card(value, field, parse_av_card)
+
+
+def _cards(value: object, field: str) -> tuple[AvCard, ...]:
+    return kit.card_list(value, field, parse_av_card)
+
+
+def _count(value: object, field: str) -> int:
+    number = kit.json_int(value, field)
+    assert number is not None
+    if number < 0:
+        raise MalformedInput(f"{field}: a whole number from 0, not {number}")
+    return number
+
+
+def _car_from(value: object, field: str) -> Car:
+    if not isinstance(value, dict):
+        raise MalformedInput(f"{field}: a JSON object, not {value!r}")
+    car = Car(
+        square=_count(kit.json_field(value, "square"), f"{field}.square"),
+        lane=_count(kit.json_field(value, "lane"), f"{field}.lane"),
+        attack=_maybe_card(kit.json_field(value, "attack"), f"{field}.attack"),
+        limit=kit.json_bool(kit.json_field(value, "limit"), f"{field}.limit"),
+        safeties=_cards(kit.json_field(value, "safeties"), f"{field}.safeties"),
+        coups_fourres=_cards(kit.json_field(value, "coups_fourres"), f"{field}.coups_fourres"),
+        laid_100=_count(kit.json_field(value, "laid_100"), f"{field}.laid_100"),
+        laid_200=_count(kit.json_field(value, "laid_200"), f"{field}.laid_200"),
+        laid_distance=_count(kit.json_field(value, "laid_distance"), f"{field}.laid_distance"),
+    )
+    if not set(car.coups_fourres) <= set(car.safeties):
+        raise MalformedInput(f"{field}.coups_fourres: only safeties of the car")
+    return car
+
+
+def _supply(value: object) -> tuple[int, ...]:
+    if not isinstance(value, dict) or sorted(value) != sorted(k.name for k in TOKENS):
+        raise MalformedInput(f"supply: one count per token kind {[k.name for k in TOKENS]}")
+    return tuple(_count(value[kind.name], f"supply.{kind.name}") for kind in TOKENS)
+
+
+def _origin(value: object) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2:
+        raise MalformedInput(f"origin: a [square, lane] pair or null, not {value!r}")
+    return _count(value[0], "origin[0]"), _count(value[1], "origin[1]")
+
+
+def state_from_dict(data: object) -> AvState:
+    """The state ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
+    if not isinstance(data, dict):
+        raise MalformedInput(f"state: a JSON object, not {type(data).__name__}")
+    if data.get("family") != FAMILY:
+        raise MalformedInput(f"family: {FAMILY!r} expected, not {data.get('family')!r}")
+    players = kit.json_int(kit.json_field(data, "players"), "players")
+    if players not in DATA.seats:
+        raise MalformedInput(f"players: AV-SEATS allows {DATA.seats}, not {players}")
+    options = kit.json_field(data, "options")
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise MalformedInput("options: a list of option names")
+    try:
+        phase = AvPhase(kit.json_field(data, "phase"))
+    except ValueError:
+        raise MalformedInput(f"phase: unknown phase {data['phase']!r}") from None
+    hands, cars, winners = (kit.json_field(data, k) for k in ("hands", "cars", "winners"))
+    for name, value in (("hands", hands), ("cars", cars)):
+        if not isinstance(value, list) or len(value) != players:
+            raise MalformedInput(f"{name}: a list of {players} entries, one per seat")
+    if not isinstance(winners, list):
+        raise MalformedInput("winners: a list of seats")
+    seed = kit.json_int(kit.json_field(data, "seed"), "seed")
+    state = AvState(
+        players=players,
+        options=check_options(players, options),
+        board=board_from_dict(kit.json_field(data, "board")),
+        seed=_count(seed, "seed"),
+        phase=phase,
+        actor=kit.seat_or_none(kit.json_field(data, "actor"), "actor", players),
+        turn=kit.seat_or_none(kit.json_field(data, "turn"), "turn", players) or 0,
+        draw_pile=_cards(kit.json_field(data, "draw_pile"), "draw_pile"),
+        discard_pile=_cards(kit.json_field(data, "discard_pile"), "discard_pile"),
+        hands=tuple(tuple(sorted(_cards(h, f"hands[{i}]"))) for i, h in enumerate(hands)),
+        cars=tuple(_car_from(c, f"cars[{i}]") for i, c in enumerate(cars)),
+        supply=_supply(kit.json_field(data, "supply")),
+        taken=_maybe_card(kit.json_field(data, "taken"), "taken"),
+        plays=_count(kit.json_field(data, "plays"), "plays"),
+        played=_count(kit.json_field(data, "played"), "played"),
+        forced=kit.json_bool(kit.json_field(data, "forced"), "forced"),
+        stuck=_count(kit.json_field(data, "stuck"), "stuck"),
+        pending=_maybe_card(kit.json_field(data, "pending"), "pending"),
+        source=kit.seat_or_none(kit.json_field(data, "source"), "source", players),
+        mover=kit.seat_or_none(kit.json_field(data, "mover"), "mover", players),
+        origin=_origin(kit.json_field(data, "origin")),
+        moved=_maybe_card(kit.json_field(data, "moved"), "moved"),
+        resume=kit.seat_or_none(kit.json_field(data, "resume"), "resume", players),
+        reshuffles=_count(kit.json_field(data, "reshuffles"), "reshuffles"),
+        winners=tuple(
+            s
+            for i, w in enumerate(winners)
+            if (s := kit.seat_or_none(w, f"winners[{i}]", players)) is not None
+        ),
+    )
+    check_whole(state)
+    return state
+
+
+def check_whole(state: AvState) -> None:
+    """The checks a state needs beyond its fields: AV-BOX, AV-TOKENS, BOARD-LANES (one car per
+    lane of a square), AV-ACTOR and the windows' fields."""
+    if sorted(state.all_cards()) != list(DATA.deck(state.players)):
+        raise MalformedInput(f"cards: not exactly the cards of a {state.players}-player game")
+    if state.token_counts() != box_tokens():
+        raise MalformedInput("supply: the tokens on cars and in the supply are not the box's")
+    places = set()
+    for seat, car in enumerate(state.cars):
+        if car.square >= len(state.board.squares) or car.lane >= state.lanes(car.square):
+            raise MalformedInput(f"cars[{seat}]: no lane {car.lane} on square {car.square}")
+        if (car.square, car.lane) in places:
+            raise MalformedInput(f"cars[{seat}]: another car is on that square and lane")
+        places.add((car.square, car.lane))
+    if (state.actor is None) != (state.phase is AvPhase.OVER):
+        raise MalformedInput("actor: null exactly when the phase is over")
+    in_cf = state.phase is AvPhase.COUP_FOURRE
+    if (state.pending is not None) != in_cf or (state.source is not None) != in_cf:
+        raise MalformedInput("pending: an attack and its source exactly in a coup-fourré window")
+    in_uturn = state.phase is AvPhase.U_TURN
+    if {state.mover is not None, state.origin is not None, state.moved is not None} != {in_uturn}:
+        raise MalformedInput("mover: a mover, origin and card exactly in a Demi-tour window")
+    if (state.resume is not None) != (state.phase is AvPhase.TRIM):
+        raise MalformedInput("resume: a seat exactly while an attacker trims the hand")
+    if state.phase in WINDOWS and state.actor == state.turn:
+        raise MalformedInput("actor: a window asks another seat than the turn's")
+
+
+def from_json(text: str) -> AvState:
+    return state_from_dict(kit.parse_json(text, "state"))
+
+
+def action_from_json(text: str) -> AvAction:
+    return action_from_dict(kit.parse_json(text, "action"))
+
+
+def action_to_json(action: AvAction) -> str:
+    return canonical(action_to_dict(action))
+
+
+if set(ACTION_TYPES) != set(ACTIONS):  # every action kind has a JSON name
+    raise RuntimeError("an action kind has no JSON name")

@@ -1,0 +1,149 @@
+"""The immutable state of an As du Volant game: the cars on the track, every card and
+token, the phase and the one seat that may act.
+
+A car (its square and lane, its tokens, the safeties laid beside the board and
+what it played that the scores count) replaces the classic piles. An open
+window (RUL-AV-CF-WINDOW, RUL-AV-UTURN-WINDOW) is part of the state. Nothing is
+hidden; the only chance after the deal is a reshuffle, seeded from ``seed``
+(RUL-AV-RESHUFFLE-SEED).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+
+from millebornes.families.asduvolant.cards import DATA, TOKENS, AvCard
+from millebornes.families.asduvolant.track import Board
+
+
+class AvPhase(StrEnum):
+    DRAW = "draw"
+    """The turn's first step (AV-DRAW)."""
+    PLAY = "play"
+    """Play or discard a card (AV-PLAY-ONE); again after a Turbo or in the jeu accéléré."""
+    COUP_FOURRE = "coup_fourre"
+    """The target of the pending attack may answer with a coup-fourré (RUL-AV-CF-WINDOW)."""
+    U_TURN = "u_turn"
+    """Opponents holding a Demi-tour may cancel the move just made (RUL-AV-UTURN-WINDOW)."""
+    TRIM = "trim"
+    """The attacker whose Turbo a coup-fourré cut short discards down to six (RUL-AV-TURBO)."""
+    OVER = "over"
+    """The game is over (AV-END-FINISH, AV-END-STUCK)."""
+
+
+WINDOWS = (AvPhase.COUP_FOURRE, AvPhase.U_TURN)
+
+
+@dataclass(frozen=True, slots=True)
+class Car:
+    """One player's car: where it stands and what it carries."""
+
+    square: int
+    lane: int
+    attack: AvCard | None = None
+    """The stopping attack token in front of the car (RUL-AV-ONE-ATTACK)."""
+    limit: bool = False
+    """Whether a Limite de Vitesse token stands in front of the car (AV-LIMIT-TOKEN)."""
+    safeties: tuple[AvCard, ...] = ()
+    """The safeties laid (their cards beside the board, their tokens on the car)."""
+    coups_fourres: tuple[AvCard, ...] = ()
+    """The safeties among ``safeties`` laid by coup-fourré (AV-CF)."""
+    laid_100: int = 0
+    laid_200: int = 0
+    laid_distance: int = 0
+    """Distance cards whose moves stand (AV-MAX-200, AV-POINTS, RUL-AV-UTURN-COUNTS)."""
+
+    def tokens(self) -> tuple[AvCard, ...]:
+        """The tokens on or before the car (AV-TOKENS)."""
+        standing = [self.attack] if self.attack is not None else []
+        standing += [AvCard.SPEED_LIMIT] if self.limit else []
+        return (*standing, *self.safeties)
+
+
+@dataclass(frozen=True, slots=True)
+class AvState:
+    """An As du Volant game at one moment. Seats are numbered clockwise; seat + 1 is the left."""
+
+    players: int
+    options: frozenset[str]
+    board: Board
+    seed: int
+    """The seed of reshuffle k is seed + k (RUL-AV-RESHUFFLE-SEED)."""
+    phase: AvPhase
+    actor: int | None
+    """The one seat that may act (AV-ACTOR); None once the game is over."""
+    turn: int
+    """The seat whose turn it is."""
+    draw_pile: tuple[AvCard, ...]
+    """Face down, top card first."""
+    discard_pile: tuple[AvCard, ...]
+    """Face up, top card last."""
+    hands: tuple[tuple[AvCard, ...], ...]
+    """Each seat's hand, sorted in card order."""
+    cars: tuple[Car, ...]
+    supply: tuple[int, ...]
+    """The tokens not on any car, per kind of ``TOKENS`` (AV-TOKENS)."""
+    taken: AvCard | None = None
+    """The card taken from the discard pile, which the next play must use (AV-DISCARD-PLAY)."""
+    plays: int = 1
+    """Plays left in this turn (AV-PLAY-ONE, AV-TURBO); unused in the jeu accéléré."""
+    played: int = 0
+    """Cards played or discarded this turn (RUL-AV-ACCELERATED)."""
+    forced: bool = True
+    """Whether every play of this turn so far was a discard with nothing else legal
+    (RUL-AV-DECLARE)."""
+    stuck: int = 0
+    """Blocked turns in a row (AV-END-STUCK)."""
+    pending: AvCard | None = None
+    """In a coup-fourré window: the attack travelling, on no car yet."""
+    source: int | None = None
+    """In a coup-fourré window: the attacker."""
+    mover: int | None = None
+    """In a Demi-tour window: the seat whose move may be cancelled."""
+    origin: tuple[int, int] | None = None
+    """In a Demi-tour window: the square and lane the mover left."""
+    moved: AvCard | None = None
+    """In a Demi-tour window: the distance card of the move."""
+    resume: int | None = None
+    """While trimming: the seat that plays next (the coup-fourré player, AV-CF-TURN)."""
+    reshuffles: int = 0
+    """How many times the discard pile became the draw pile (AV-RESHUFFLE, AV-BONUS-GAME)."""
+    winners: tuple[int, ...] = ()
+
+    @property
+    def goal(self) -> int:
+        return DATA.goal_for(self.options)  # AV-GOAL, RUL-AV-700
+
+    @property
+    def accelerated(self) -> bool:
+        return "accelerated" in self.options  # AV-ACCELERATED
+
+    def lanes(self, square: int) -> int:
+        return self.board.lanes_for(square, self.players)  # BOARD-DARK-LANE
+
+    def occupied(self, square: int, but: int | None = None) -> tuple[int, ...]:
+        """The lanes taken on ``square`` by cars other than seat ``but``'s (BOARD-LANES)."""
+        return tuple(
+            sorted(c.lane for s, c in enumerate(self.cars) if c.square == square and s != but)
+        )
+
+    def all_cards(self) -> tuple[AvCard, ...]:
+        """Every card of every place; AV-BOX says this is the game's deck."""
+        cards = self.draw_pile + self.discard_pile
+        for hand in self.hands:
+            cards += hand
+        for car in self.cars:
+            cards += car.safeties
+        return cards
+
+    def token_counts(self) -> tuple[int, ...]:
+        """Tokens on cars plus the supply, per kind; AV-TOKENS says these are the box's."""
+        on_cars = Counter(token for car in self.cars for token in car.tokens())
+        return tuple(on_cars[kind] + n for kind, n in zip(TOKENS, self.supply, strict=True))
+
+
+def box_tokens() -> tuple[int, ...]:
+    """AV-TOKENS: the tokens of the box, per kind of ``TOKENS``."""
+    return tuple(DATA.tokens[kind] for kind in TOKENS)

@@ -1,0 +1,242 @@
+"""The As du Volant track as data: board files, their checks, and the routes cars take.
+
+A board file (spec/families/as-du-volant/board.md, ``board.schema.json``) lists
+squares with their km, lanes, speed limit, bonus, next square and shortcut.
+:func:`board_from_dict` is the boundary: it returns a valid :class:`Board` or
+raises :class:`MalformedInput` naming the field (BOARD-FILE). The default board
+is the assumption ASM-AV-LAYOUT.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from millebornes._spec import spec_dir
+from millebornes.core.errors import MalformedInput
+from millebornes.core.family_kit import json_field, parse_json
+from millebornes.families.asduvolant.cards import DATA, SQUARE_KM
+
+FORMAT = "mille-bornes-av-board/1"
+DEFAULT_BOARD = "families/as-du-volant/boards/default.json"
+_TOP_KEYS = frozenset({"$comment", "format", "name", "start", "finish", "squares"})
+_SQUARE_KEYS = ("id", "km", "lanes", "dark_lanes", "limit", "bonus", "next", "shortcut")
+_REQUIRED = frozenset({"id", "km", "lanes", "next"})
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """One square of the track (BOARD-SQUARES, BOARD-LANES, BOARD-LIMIT, BOARD-BONUS)."""
+
+    id: int
+    km: int
+    lanes: int
+    dark_lanes: int = 0
+    limit: int | None = None
+    bonus: int | None = None
+    next: int | None = None
+    shortcut: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A whole track: its squares, start and finish (RUL-AV-BOARD-FILE)."""
+
+    name: str
+    start: int
+    finish: int
+    squares: tuple[Square, ...]
+
+    @property
+    def main(self) -> tuple[int, ...]:
+        """The main route, start to finish, following ``next`` alone."""
+        return _main_route(self.squares, self.start)
+
+    def lanes_for(self, square: int, players: int) -> int:
+        """BOARD-DARK-LANE: the lanes in use on ``square`` at ``players`` seats."""
+        sq = self.squares[square]
+        return sq.lanes if players >= DATA.dark_lane_seats else sq.lanes - sq.dark_lanes
+
+    def goal_square(self, goal: int) -> int:
+        """RUL-AV-700: the main-route square at ``goal`` km, the finish of the race."""
+        return next(i for i in self.main if self.squares[i].km == goal)
+
+    def route(self, start: int, steps: int, shortcut: bool, goal: int) -> tuple[int, ...] | None:
+        """The squares a move of ``steps`` squares from ``start`` visits, its end last
+        (BOARD-SQUARES, AV-SHORTCUT: only the first step may take a shortcut); None when the
+        track ends first or the move would go past ``goal`` km (AV-MOVE-EXACT, RUL-AV-700)."""
+        here, visited = start, []
+        for step in range(steps):
+            square = self.squares[here]
+            following = square.shortcut if step == 0 and shortcut else square.next
+            if following is None or self.squares[following].km > goal:
+                return None
+            visited.append(following)
+            here = following
+        return tuple(visited)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The board as its file says it (defaults left out), for states and cases."""
+        squares = []
+        for sq in self.squares:
+            item: dict[str, Any] = {"id": sq.id, "km": sq.km, "lanes": sq.lanes}
+            for name in ("dark_lanes", "limit", "bonus", "shortcut"):
+                value = getattr(sq, name)
+                if value:
+                    item[name] = value
+            item["next"] = sq.next
+            squares.append(item)
+        return {
+            "format": FORMAT,
+            "name": self.name,
+            "start": self.start,
+            "finish": self.finish,
+            "squares": squares,
+        }
+
+
+def _main_route(squares: tuple[Square, ...], start: int) -> tuple[int, ...]:
+    route, here, seen = [], start, set()
+    while here is not None and here not in seen:
+        seen.add(here)
+        route.append(here)
+        here = squares[here].next  # type: ignore[assignment]
+    return tuple(route)
+
+
+# --- the boundary ----------------------------------------------------------------------------
+
+
+def _whole(value: object, field: str, *, low: int = 0, step: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or value % step:
+        shape = f"a multiple of {step}" if step > 1 else "a whole number"
+        raise MalformedInput(f"{field}: {shape} from {low}, not {value!r}")
+    return value
+
+
+def _square(value: object, i: int, count: int) -> Square:
+    where = f"squares[{i}]"
+    if not isinstance(value, dict):
+        raise MalformedInput(f"{where}: a JSON object, not {value!r}")
+    for key in value:
+        if key not in _SQUARE_KEYS:
+            raise MalformedInput(f"{where}.{key}: not a square field ({', '.join(_SQUARE_KEYS)})")
+    for key in sorted(_REQUIRED - set(value)):
+        raise MalformedInput(f"{where}.{key}: missing")
+    if _whole(value["id"], f"{where}.id") != i:
+        raise MalformedInput(f"{where}.id: {value['id']} is not its position {i}")
+    links: list[int | None] = []
+    for name in ("next", "shortcut"):
+        link = value.get(name)
+        if link is not None and _whole(link, f"{where}.{name}") >= count:
+            raise MalformedInput(f"{where}.{name}: no square {link} (0..{count - 1})")
+        links.append(link)
+    lanes = _whole(value["lanes"], f"{where}.lanes", low=1)
+    dark = _whole(value.get("dark_lanes", 0), f"{where}.dark_lanes")
+    if dark >= lanes:
+        raise MalformedInput(f"{where}.dark_lanes: {dark} leaves no other lane of {lanes}")
+    extras = {
+        name: _whole(value[name], f"{where}.{name}", low=SQUARE_KM, step=SQUARE_KM)
+        for name in ("limit", "bonus")
+        if value.get(name) is not None
+    }
+    km = _whole(value["km"], f"{where}.km", step=SQUARE_KM)
+    return Square(i, km, lanes, dark, extras.get("limit"), extras.get("bonus"), *links)
+
+
+def board_from_dict(data: object) -> Board:
+    """The board ``data`` describes, or :class:`MalformedInput` naming the wrong field
+    (BOARD-FILE)."""
+    if not isinstance(data, dict):
+        raise MalformedInput(f"board: a JSON object, not {type(data).__name__}")
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise MalformedInput(f"board.{key}: unexpected field")
+    if json_field(data, "format") != FORMAT:
+        raise MalformedInput(f"format: {FORMAT!r} expected, not {data['format']!r}")
+    name = json_field(data, "name")
+    if not isinstance(name, str) or not name:
+        raise MalformedInput(f"name: a non-empty string, not {name!r}")
+    raw = json_field(data, "squares")
+    if not isinstance(raw, list) or len(raw) < 2:
+        raise MalformedInput("squares: a list of at least two squares")
+    squares = tuple(_square(value, i, len(raw)) for i, value in enumerate(raw))
+    ends = []
+    for end in ("start", "finish"):
+        index = _whole(json_field(data, end), end)
+        if index >= len(squares):
+            raise MalformedInput(f"{end}: no square {index} (0..{len(squares) - 1})")
+        ends.append(index)
+    board = Board(name, ends[0], ends[1], squares)
+    _check_routes(board)
+    return board
+
+
+def _check_routes(board: Board) -> None:
+    """BOARD-FILE: the main route, the ends, the shortcuts and the start's room."""
+    sq = board.squares
+    main = board.main
+    if main[-1] != board.finish or sq[board.finish].next is not None:
+        raise MalformedInput("squares: the main route from start does not end on finish")
+    for before, after in pairwise(main):
+        if sq[after].km != sq[before].km + SQUARE_KM:
+            raise MalformedInput(f"squares[{after}].km: {sq[before].km + SQUARE_KM} expected")
+    if sq[board.start].km != 0 or sq[board.finish].km != DATA.goal:
+        raise MalformedInput(f"squares: start at 0 km and finish at {DATA.goal} km")
+    for end in (board.start, board.finish):
+        if sq[end].limit or sq[end].bonus:
+            raise MalformedInput(f"squares[{end}]: no limit or bonus on the start or finish")
+    if sq[board.start].lanes - sq[board.start].dark_lanes < max(DATA.seats):
+        raise MalformedInput(f"squares[{board.start}].lanes: the start holds every car")
+    on_route, seen = set(main), set(main)
+    for entry in main:
+        if sq[entry].shortcut is not None:
+            seen |= _check_shortcut(board, entry, on_route)
+    for square in sq:
+        if square.id not in seen:
+            raise MalformedInput(f"squares[{square.id}]: on neither the main route nor a shortcut")
+        if square.shortcut is not None and square.id not in on_route:
+            raise MalformedInput(f"squares[{square.id}].shortcut: only on a main-route square")
+
+
+def _check_shortcut(board: Board, entry: int, on_route: set[int]) -> set[int]:
+    """BOARD-SHORTCUT: off the main route, km rising, back to a later main square."""
+    sq = board.squares
+    here, km, branch = sq[entry].shortcut, sq[entry].km, set()
+    if here in on_route:
+        raise MalformedInput(f"squares[{entry}].shortcut: {here} is on the main route")
+    while here is not None and here not in on_route:
+        if here in branch or sq[here].km <= km:
+            raise MalformedInput(f"squares[{here}]: a shortcut's km must rise, without loops")
+        branch.add(here)
+        km, here = sq[here].km, sq[here].next
+    if here is None or sq[here].km <= km:
+        raise MalformedInput(f"squares[{entry}].shortcut: must join the main route further on")
+    return branch
+
+
+def board_from_json(text: str) -> Board:
+    return board_from_dict(parse_json(text, "board"))
+
+
+def load_board(path: str | Path) -> Board:
+    """The board of the file at ``path`` (BOARD-FILE)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise MalformedInput(f"board: cannot read {path}: {error.strerror}") from None
+    return board_from_json(text)
+
+
+@cache
+def default_board() -> Board:
+    """ASM-AV-LAYOUT: the family's default track."""
+    return load_board(spec_dir() / DEFAULT_BOARD)
+
+
+def board_json(board: Board) -> str:
+    return json.dumps(board.to_dict(), sort_keys=True)

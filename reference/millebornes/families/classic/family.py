@@ -1,0 +1,134 @@
+"""The classic family as the API sees it: classic, Cars, Astérix and the Allonge rules.
+
+:data:`CLASSIC` satisfies :class:`~millebornes.core.family.RuleFamily`. Every method is
+the family's own function (engine, scoring, JSON, transcript); this module only gives
+them the protocol's names and refuses what is not the family's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from millebornes.core.errors import MalformedInput
+from millebornes.core.family import EditionInfo, JsonDict, SeatCount, read_deck
+from millebornes.families.classic import engine, serialize
+from millebornes.families.classic.actions import ACTION_ORDER, Action, Deal
+from millebornes.families.classic.cards import Card, parse_card
+from millebornes.families.classic.deal import deal_from_seed
+from millebornes.families.classic.edition import edition_ids, load_edition
+from millebornes.families.classic.scoring import match_winners
+from millebornes.families.classic.state import State
+from millebornes.families.classic.transcript import describe, status_line
+
+
+def _card(value: object, field: str) -> Card:
+    try:
+        return parse_card(value)
+    except MalformedInput as error:
+        raise MalformedInput(f"{field}: {error}") from None
+
+
+class ClassicFamily:
+    """The classic rule family (spec/rules/, spec/editions/)."""
+
+    name = "classic"
+    editions: tuple[str, ...] = edition_ids()
+
+    def edition_info(self) -> tuple[EditionInfo, ...]:
+        """SEAT-COUNTS, SEAT-TEAMS, GOAL-DISTANCE, GOAL-BY-SEATS, from each edition's data."""
+        infos = []
+        for edition in self.editions:
+            rules = load_edition(edition)
+            seats = tuple(
+                SeatCount(
+                    players=players,
+                    teams=rules.teams_by_seats[players],
+                    goal=rules.goal_for(players, ()),
+                    goal_with_option={
+                        name: rules.goal_for(players, (name,))
+                        for name, option in rules.options.items()
+                        if players in option.seats and option.goal is not None
+                    },
+                )
+                for players in rules.seat_counts
+            )
+            infos.append(EditionInfo(edition, self.name, rules.title, seats, tuple(rules.options)))
+        return tuple(infos)
+
+    def owns_state(self, value: object) -> bool:
+        return isinstance(value, State)
+
+    def owns_action(self, value: object) -> bool:
+        return isinstance(value, ACTION_ORDER)
+
+    def new_game(
+        self,
+        edition: str,
+        players: int,
+        options: Sequence[str],
+        *,
+        seed: int | None,
+        deck: Sequence[Any] | None,
+        board: object | None,
+    ) -> State:
+        """A match with its first round dealt by seat 0 (RUL-FIRST-DEALER, SETUP-SHUFFLE)."""
+        if board is not None:
+            raise MalformedInput("board: the classic family is not played on a board")
+        if (seed is None) == (deck is None):
+            raise MalformedInput("give exactly one of seed and deck")
+        state = engine.new_match(edition, players, tuple(options))
+        if deck is not None:
+            return engine.apply(state, Deal(0, read_deck(deck, Card, _card)))
+        return engine.apply(state, self.chance_action(state, seed or 0))
+
+    def actor(self, state: State) -> int | None:
+        return state.actor
+
+    def is_chance(self, state: State) -> bool:
+        return engine.is_chance(state)
+
+    def chance_action(self, state: State, seed: int) -> Action:
+        """The dealer's deal, shuffled by the portable shuffle (SHUFFLE-DECK-ORDER)."""
+        if not engine.is_chance(state):
+            raise MalformedInput(f"phase: {state.phase.value} is not a deal")
+        return deal_from_seed(state, seed)
+
+    def legal_actions(self, state: State) -> tuple[Action, ...]:
+        return engine.legal_actions(state)
+
+    def violations(self, state: State, action: Action) -> tuple[str, ...]:
+        return engine.violations(state, action)
+
+    def apply(self, state: State, action: Action) -> State:
+        return engine.apply(state, action)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        """MATCH-TARGET, RUL-MATCH-TIE: the winning teams once the match is over."""
+        return match_winners(state)
+
+    def score(self, state: State) -> JsonDict:
+        """The round's score sheet and the match winners (PROTO-SCORE's answer)."""
+        return serialize.score_to_dict(state)
+
+    def state_to_dict(self, state: State) -> JsonDict:
+        return serialize.state_to_dict(state)
+
+    def state_from_dict(self, data: object) -> State:
+        return serialize.state_from_dict(data)
+
+    def action_to_dict(self, action: Action) -> JsonDict:
+        return serialize.action_to_dict(action)
+
+    def action_from_dict(self, data: object) -> Action:
+        return serialize.action_from_dict(data)
+
+    def describe_action(self, state: State, action: Action) -> str:
+        return describe(state, action)
+
+    def describe_state(self, state: State) -> str:
+        return status_line(state)
+
+
+CLASSIC = ClassicFamily()
+"""The classic family object."""

@@ -1,0 +1,637 @@
+"""Fun & Speed transitions: ``new_game``, ``legal_actions``, ``violations``, ``apply``.
+
+``apply`` asks the tables of :mod:`millebornes.families.funspeed.rules` (the ones
+``legal_actions`` filters with) and raises :class:`IllegalAction` before
+touching anything; each action kind then has one small transition function.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import assert_never
+
+from millebornes.core.errors import IllegalAction, MalformedInput
+from millebornes.core.family_kit import (
+    broken,
+    check_card,
+    check_flag,
+    check_seat,
+    sorted_with,
+    without,
+)
+from millebornes.core.shuffle import shuffled
+from millebornes.families.funspeed.actions import (
+    ACTIONS,
+    Attack,
+    CoupFourre,
+    Discard,
+    DrawDiscard,
+    DrawPile,
+    FalseHoldUp,
+    FsAction,
+    Helicopter,
+    HoldUp,
+    Killer,
+    LayBorne,
+    Mirror,
+    Pass,
+    Police,
+    Remedy,
+    Safety,
+    Trash,
+    UTurn,
+)
+from millebornes.families.funspeed.cards import (
+    DATA,
+    IS_RADAR,
+    KIND,
+    SAFETY_OF,
+    SINGLE_USE,
+    FsCard,
+    Kind,
+)
+from millebornes.families.funspeed.rules import (
+    ATTACK_RULES,
+    BORNE_RULES,
+    COUP_FOURRE_RULES,
+    DISCARD_RULES,
+    DRAW_DISCARD_RULES,
+    DRAW_PILE_RULES,
+    FALSE_HOLDUP_RULES,
+    HELICOPTER_RULES,
+    HOLDUP_RULES,
+    KILLER_RULES,
+    MIRROR_RULES,
+    PASS_RULES,
+    POLICE_RULES,
+    REMEDY_RULES,
+    SAFETY_RULES,
+    TRASH_RULES,
+    UTURN_RULES,
+    receivable,
+    tied,
+)
+from millebornes.families.funspeed.state import Borne, FsPhase, FsState, Zone, with_hand, with_zone
+
+# --- starting ------------------------------------------------------------------------------
+
+
+def new_game(
+    players: int, *, deck: tuple[FsCard, ...] | None = None, seed: int | None = None
+) -> FsState:
+    """A dealt game (FS-DEAL) from an explicit ``deck`` order or a ``seed`` of the portable
+    shuffle; seat 0 plays first (RUL-FS-FIRST-PLAYER). Raises :class:`MalformedInput` for a
+    seat count outside RUL-FS-SEATS or a deck that is not the box (FS-BOX)."""
+    if isinstance(players, bool) or players not in DATA.seats:
+        raise MalformedInput(f"players: RUL-FS-SEATS allows {DATA.seats}, not {players!r}")
+    if (seed is None) == (deck is None):
+        raise MalformedInput("give exactly one of seed and deck")
+    order = shuffled(DATA.deck(), seed) if seed is not None else tuple(deck or ())
+    if sorted(order) != list(DATA.deck()):
+        raise MalformedInput("deck: not the 66 cards of the Fun & Speed box (FS-BOX)")
+    dealt = players * DATA.hand_size
+    return FsState(
+        players=players,
+        phase=FsPhase.DRAW,
+        actor=0,
+        turn=0,
+        draw_pile=order[dealt:],
+        discard_pile=(),
+        removed=(),
+        hands=tuple(tuple(sorted(order[seat:dealt:players])) for seat in range(players)),
+        zones=(Zone(),) * players,
+    )
+
+
+# --- asking --------------------------------------------------------------------------------
+
+
+def _seat(state: FsState, value: object, field: str) -> None:
+    check_seat(value, field, state.players)
+
+
+def _card(value: object, field: str, kind: Kind | None = None) -> None:
+    check_card(value, field, (FsCard, "Fun & Speed"), kind, KIND)
+
+
+def _count(value: object, field: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise MalformedInput(f"{field}: a whole number from 0, not {value!r}")
+
+
+def check_well_formed(state: FsState, action: object) -> None:
+    """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
+    if not isinstance(action, ACTIONS):
+        raise MalformedInput(f"not a Fun & Speed action: {action!r}")
+    _seat(state, getattr(action, "seat", None), "seat")
+    if isinstance(action, LayBorne):
+        _card(action.card, "card", Kind.DISTANCE)
+        _count(action.accelerators, "accelerators")
+        check_flag(action.announced, "announced")
+    elif isinstance(action, Attack):
+        _card(action.card, "card", Kind.ATTACK)
+        _seat(state, action.target, "target")
+        check_flag(action.announced, "announced")
+    elif isinstance(action, Remedy):
+        _card(action.card, "card", Kind.REMEDY)
+        _card(action.attack, "attack", Kind.ATTACK)
+        check_flag(action.remedy_on_top, "remedy_on_top")
+    elif isinstance(action, (Safety, CoupFourre)):
+        _card(action.card, "card", Kind.SAFETY)
+    elif isinstance(action, Discard):
+        _card(action.card, "card")
+    elif isinstance(action, (Helicopter, Police)):
+        _seat(state, action.target, "target")
+        if isinstance(action, Police):
+            _card(action.take, "take")
+            _card(action.give, "give")
+    elif isinstance(action, HoldUp):
+        _seat(state, action.victim, "victim")
+        _count(action.index, "index")
+    elif isinstance(action, FalseHoldUp) and action.index is not None:
+        _count(action.index, "index")
+
+
+def violations(state: FsState, action: FsAction) -> tuple[str, ...]:
+    """The IDs of the rules ``action`` breaks in ``state``, in table order; () if legal."""
+    check_well_formed(state, action)
+    return _broken(state, action)
+
+
+def _broken(state: FsState, action: FsAction) -> tuple[str, ...]:
+    """``violations`` of an action known to be well formed (the candidates of legal_actions)."""
+    match action:
+        case DrawPile():
+            return broken(DRAW_PILE_RULES, state, action)
+        case DrawDiscard():
+            return broken(DRAW_DISCARD_RULES, state, action)
+        case LayBorne():
+            return broken(BORNE_RULES, state, action)
+        case Attack():
+            return broken(ATTACK_RULES, state, action)
+        case Remedy():
+            return broken(REMEDY_RULES, state, action)
+        case Safety():
+            return broken(SAFETY_RULES, state, action)
+        case Helicopter():
+            return broken(HELICOPTER_RULES, state, action)
+        case Police():
+            return broken(POLICE_RULES, state, action)
+        case Trash():
+            return broken(TRASH_RULES, state, action)
+        case Discard():
+            return broken(DISCARD_RULES, state, action)
+        case CoupFourre():
+            return broken(COUP_FOURRE_RULES, state, action)
+        case Mirror():
+            return broken(MIRROR_RULES, state, action)
+        case UTurn():
+            return broken(UTURN_RULES, state, action)
+        case Killer():
+            return broken(KILLER_RULES, state, action)
+        case HoldUp():
+            return broken(HOLDUP_RULES, state, action)
+        case FalseHoldUp():
+            return broken(FALSE_HOLDUP_RULES, state, action)
+        case Pass():
+            return broken(PASS_RULES, state, action)
+        case _:
+            assert_never(action)
+
+
+def is_legal(state: FsState, action: FsAction) -> bool:
+    return not violations(state, action)
+
+
+def legal_actions(state: FsState) -> tuple[FsAction, ...]:
+    """Every legal action in canonical order: kind (``ACTIONS``), then the fields in order.
+
+    Candidates are built from the state and kept when every row of their table holds,
+    so ``legal_actions`` and ``violations`` cannot disagree."""
+    seat = state.actor
+    if seat is None:
+        return ()
+    return tuple(a for a in _candidates(state, seat) if not _broken(state, a))
+
+
+def _candidates(state: FsState, seat: int) -> list[FsAction]:
+    hand = sorted(set(state.hands[seat]))
+    others = [t for t in range(state.players) if t != seat]
+    flags = (False, True)
+    phase = state.phase
+    if phase is FsPhase.DRAW:
+        return [DrawPile(seat), DrawDiscard(seat)]
+    if phase is FsPhase.ATTACK and state.pending is not None:
+        safety = SAFETY_OF[state.pending]
+        out: list[FsAction] = [
+            Remedy(seat, c, state.pending, top)
+            for c in hand
+            if KIND[c] is Kind.REMEDY
+            for top in flags
+        ]
+        out += [CoupFourre(seat, safety)] if safety is not None else []
+        return [*out, Mirror(seat), Pass(seat)]
+    if phase is FsPhase.BORNE:
+        return [UTurn(seat), Killer(seat), Pass(seat)]
+    if phase is FsPhase.HOLDUP:
+        steals: list[FsAction] = [
+            HoldUp(seat, victim, i)
+            for victim in tied(state)
+            for i in range(len(state.zones[victim].distance))
+        ]
+        forfeits = state.zones[seat].forfeitable()
+        steals += [FalseHoldUp(seat, i) for i in range(forfeits)] or [FalseHoldUp(seat, None)]
+        return [*steals, Pass(seat)]
+    if phase is not FsPhase.PLAY:
+        return []
+    zone = state.zones[seat]
+    standing = [a for a in (zone.attack, zone.radar) if a is not None]
+    plays: list[FsAction] = []
+    plays += [
+        LayBorne(seat, c, n, said)
+        for c in hand
+        if KIND[c] is Kind.DISTANCE
+        for n in range(DATA.max_accelerators + 1)
+        for said in flags
+    ]
+    plays += [
+        Attack(seat, c, t, said) for c in hand if KIND[c] is Kind.ATTACK for t in others
+        for said in flags
+    ]  # fmt: skip
+    plays += [
+        Remedy(seat, c, a, top)
+        for c in hand
+        if KIND[c] is Kind.REMEDY
+        for a in sorted(standing)
+        for top in flags
+    ]
+    plays += [Safety(seat, c) for c in hand if KIND[c] is Kind.SAFETY]
+    plays += [Helicopter(seat, t) for t in others]
+    plays += [
+        Police(seat, t, take, give)
+        for t in others
+        for take in sorted(set(state.hands[t]))
+        for give in sorted({*hand, take})
+    ]
+    plays += [Trash(seat)]
+    plays += [Discard(seat, c) for c in hand]
+    return plays
+
+
+# --- doing ---------------------------------------------------------------------------------
+
+
+def apply(state: FsState, action: FsAction) -> FsState:
+    """The state after ``action``; raises :class:`IllegalAction` (state untouched) if illegal."""
+    rule_ids = violations(state, action)
+    if rule_ids:
+        raise IllegalAction(action, rule_ids)  # type: ignore[arg-type]
+    match action:
+        case DrawPile():
+            card, pile = state.draw_pile[0], state.draw_pile[1:]
+            return replace(_give(state, action.seat, card), draw_pile=pile, phase=FsPhase.PLAY)
+        case DrawDiscard():
+            card, pile = state.discard_pile[-1], state.discard_pile[:-1]
+            return replace(_give(state, action.seat, card), discard_pile=pile, phase=FsPhase.PLAY)
+        case LayBorne():
+            return _lay_borne(state, action)
+        case Attack():
+            return _attack(state, action)
+        case Remedy():
+            return _remedy(state, action)
+        case Safety():
+            return _safety(state, action)
+        case Helicopter():
+            return _helicopter(state, action)
+        case Police():
+            return _police(state, action)
+        case Trash():
+            return _trash(state, action)
+        case Discard():
+            after = _spend(state, action.seat, action.card)
+            return _end_turn(replace(after, discard_pile=(*after.discard_pile, action.card)))
+        case CoupFourre():
+            return _coup_fourre(state, action)
+        case Mirror():
+            return _mirror(state, action)
+        case UTurn():
+            return _uturn(state, action)
+        case Killer():
+            return _end_turn(_cancel_borne(state))  # FS-KILLER
+        case HoldUp():
+            return _holdup(state, action)
+        case FalseHoldUp():
+            return _false_holdup(state, action)
+        case Pass():
+            return _pass(state)
+        case _:
+            assert_never(action)
+
+
+def _give(state: FsState, seat: int, card: FsCard) -> FsState:
+    return replace(state, hands=with_hand(state.hands, seat, sorted_with(state.hands[seat], card)))
+
+
+def _spend(state: FsState, seat: int, card: FsCard) -> FsState:
+    """``card`` leaves ``seat``'s hand."""
+    return replace(state, hands=with_hand(state.hands, seat, without(state.hands[seat], card)))
+
+
+def _use_once(state: FsState, seat: int, card: FsCard) -> FsState:
+    """FS-SINGLE-USE: a Demi-tour, Hélicoptère, Police or Poubelle played leaves the game
+    (discarded, it goes to the discard pile like any card)."""
+    after = _spend(state, seat, card)
+    return replace(after, removed=(*after.removed, card)) if SINGLE_USE[card] else after
+
+
+def _borne_cards(borne: Borne) -> tuple[FsCard, ...]:
+    """A Borne and its Accélérateurs, as they go to the discard (RUL-FS-ACCEL-ZONE)."""
+    card, boost = borne
+    return (card,) + (FsCard.ACCELERATOR,) * boost
+
+
+def _set_zone(state: FsState, seat: int, zone: Zone) -> FsState:
+    return replace(state, zones=with_zone(state.zones, seat, zone))
+
+
+def _lay_borne(state: FsState, action: LayBorne) -> FsState:
+    """FS-ACCEL, FS-ANNOUNCE, RUL-FS-WINDOWS: the Borne is laid with its Accélérateurs and the
+    Borne window asks the layer's opponents, from the layer's left."""
+    seat = action.seat
+    after = _spend(state, seat, action.card)
+    for _ in range(action.accelerators):
+        after = _spend(after, seat, FsCard.ACCELERATOR)
+    zone = after.zones[seat]
+    zone = replace(zone, distance=(*zone.distance, (action.card, action.accelerators)))
+    after = _set_zone(after, seat, zone)
+    return replace(
+        after,
+        phase=FsPhase.BORNE,
+        actor=(seat + 1) % state.players,
+        layer=seat,
+        announced=action.announced,
+    )
+
+
+def _attack(state: FsState, action: Attack) -> FsState:
+    """FS-ATTACK-SOUND: an attack without its sound is discarded; one that counts opens the
+    attack window, which asks its target only (RUL-FS-WINDOWS)."""
+    after = _spend(state, action.seat, action.card)
+    if not action.announced:
+        return _end_turn(replace(after, discard_pile=(*after.discard_pile, action.card)))
+    return replace(
+        after, phase=FsPhase.ATTACK, actor=action.target, pending=action.card, source=action.seat
+    )
+
+
+def _cure(zone: Zone, attack: FsCard) -> Zone:
+    return replace(zone, radar=None) if IS_RADAR[attack] else replace(zone, attack=None)
+
+
+def _remedy(state: FsState, action: Remedy) -> FsState:
+    """FS-REMEDY (on one's turn, in one's zone), FS-REMEDY-OUT-OF-TURN (in the attack window,
+    without taking the turn); FS-REMEDY-TOP: the curer picks the top card."""
+    seat = action.seat
+    after = _spend(state, seat, action.card)
+    if state.phase is FsPhase.PLAY:
+        after = _set_zone(after, seat, _cure(after.zones[seat], action.attack))
+    pair = (action.attack, action.card) if action.remedy_on_top else (action.card, action.attack)
+    return _end_turn(
+        replace(after, discard_pile=after.discard_pile + pair, pending=None, source=None)
+    )
+
+
+def _lay_safety(state: FsState, seat: int, safety: FsCard, crosswise: bool) -> FsState:
+    """FS-SAFETY, RUL-FS-SAFETY-CURES: the safety is laid and cures the matching standing
+    attacks (Véhicule Prioritaire: Feu Rouge and Radar), which go to the discard pile."""
+    after = _spend(state, seat, safety)
+    zone = after.zones[seat]
+    cured = tuple(a for a in (zone.attack, zone.radar) if a is not None and SAFETY_OF[a] is safety)
+    for attack in cured:
+        zone = _cure(zone, attack)
+    zone = replace(
+        zone,
+        safeties=(*zone.safeties, safety),
+        coups_fourres=(*zone.coups_fourres, safety) if crosswise else zone.coups_fourres,
+    )
+    return replace(_set_zone(after, seat, zone), discard_pile=after.discard_pile + cured)
+
+
+def _safety(state: FsState, action: Safety) -> FsState:
+    """FS-SAFETY, FS-REPLAY, RUL-FS-REPLAY: 100 km, then one more card without a draw."""
+    after = _lay_safety(state, action.seat, action.card, crosswise=False)
+    if _reached(after):
+        return _over(after, _reached(after))
+    if not after.hands[action.seat]:
+        return _end_turn(after)
+    return after  # still the play step, same actor
+
+
+def _coup_fourre(state: FsState, action: CoupFourre) -> FsState:
+    """FS-CF, RUL-FS-CF-TURN: the attack goes to the discard, the safety lies crosswise (200 km),
+    the attacker's turn ends and the coup-fourré player plays one card, without a draw."""
+    assert state.pending is not None  # guaranteed by FS-CF in the table
+    after = replace(state, discard_pile=(*state.discard_pile, state.pending), pending=None)
+    after = _lay_safety(replace(after, source=None), action.seat, action.card, crosswise=True)
+    if _reached(after):
+        return _over(after, _reached(after))
+    return _end_turn(after, next_seat=action.seat, phase=FsPhase.PLAY)
+
+
+def _mirror(state: FsState, action: Mirror) -> FsState:
+    """FS-MIRROR, FS-MIRROR-BACK, FS-MIRROR-BLOCKED, RUL-FS-MIRROR-CHAIN."""
+    attack, back_to = state.pending, state.source
+    assert attack is not None and back_to is not None  # an attack window holds both
+    after = _spend(state, action.seat, FsCard.MIRROR)
+    after = replace(after, discard_pile=(*after.discard_pile, FsCard.MIRROR))
+    if receivable(after, attack, back_to):
+        return replace(after, actor=back_to, source=action.seat)
+    # Turned back on a player who cannot receive it: Rétroviseur and attack are discarded.
+    return _end_turn(
+        replace(after, discard_pile=(*after.discard_pile, attack), pending=None, source=None)
+    )
+
+
+def _cancel_borne(state: FsState) -> FsState:
+    """FS-UTURN, FS-KILLER, RUL-FS-ACCEL-ZONE: the Borne just laid and its Accélérateurs go to
+    the discard pile; the window closes."""
+    layer = state.layer
+    assert layer is not None  # a Borne window names its layer
+    zone = state.zones[layer]
+    borne = zone.distance[-1]
+    after = _set_zone(state, layer, replace(zone, distance=zone.distance[:-1]))
+    return replace(after, discard_pile=after.discard_pile + _borne_cards(borne))
+
+
+def _uturn(state: FsState, action: UTurn) -> FsState:
+    """FS-UTURN, FS-SINGLE-USE: the Demi-tour leaves the game and cancels the Borne."""
+    return _end_turn(_cancel_borne(_use_once(state, action.seat, FsCard.U_TURN)))
+
+
+def _holdup(state: FsState, action: HoldUp) -> FsState:
+    """FS-HOLDUP: the Borne taken, with its Accélérateurs, joins the caller's zone; play then
+    resumes as before (the turn ends)."""
+    victim = state.zones[action.victim]
+    borne = victim.distance[action.index]
+    rest = victim.distance[: action.index] + victim.distance[action.index + 1 :]
+    after = _set_zone(state, action.victim, replace(victim, distance=rest))
+    mine = after.zones[action.seat]
+    after = _set_zone(after, action.seat, replace(mine, distance=(*mine.distance, borne)))
+    if _reached(after):
+        return _over(after, _reached(after))  # FS-END-GOAL
+    return _end_turn(after)
+
+
+def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
+    """FS-HOLDUP-WRONG: the caller loses the chosen Borne or safety of his zone."""
+    if action.index is None:
+        return _end_turn(state)
+    zone = state.zones[action.seat]
+    index = action.index
+    lost: tuple[FsCard, ...]
+    if index < len(zone.distance):
+        lost = _borne_cards(zone.distance[index])
+        zone = replace(zone, distance=zone.distance[:index] + zone.distance[index + 1 :])
+    else:
+        safety = zone.safeties[index - len(zone.distance)]
+        lost = (safety,)
+        zone = replace(
+            zone,
+            safeties=tuple(s for s in zone.safeties if s is not safety),
+            coups_fourres=tuple(s for s in zone.coups_fourres if s is not safety),
+        )
+    after = _set_zone(state, action.seat, zone)
+    return _end_turn(replace(after, discard_pile=after.discard_pile + lost))
+
+
+def _helicopter(state: FsState, action: Helicopter) -> FsState:
+    """FS-HELICOPTER, RUL-FS-HELICOPTER: whole zones change hands; seats and hands stay."""
+    after = _use_once(state, action.seat, FsCard.HELICOPTER)
+    mine, theirs = after.zones[action.seat], after.zones[action.target]
+    after = _set_zone(_set_zone(after, action.seat, theirs), action.target, mine)
+    if _reached(after):
+        return _over(after, _reached(after))
+    return _end_turn(after)
+
+
+def _police(state: FsState, action: Police) -> FsState:
+    """FS-POLICE, RUL-FS-POLICE: take one chosen card, give one back."""
+    after = _use_once(state, action.seat, FsCard.POLICE)
+    after = replace(
+        after,
+        hands=with_hand(
+            after.hands, action.target, without(after.hands[action.target], action.take)
+        ),
+    )
+    after = _give(after, action.seat, action.take)
+    after = replace(
+        after,
+        hands=with_hand(after.hands, action.seat, without(after.hands[action.seat], action.give)),
+    )
+    return _end_turn(_give(after, action.target, action.give))
+
+
+def _trash(state: FsState, action: Trash) -> FsState:
+    """FS-TRASH: every laid 200, with its Accélérateurs, goes to the discard pile."""
+    after = _use_once(state, action.seat, FsCard.TRASH)
+    thrown: tuple[FsCard, ...] = ()
+    for seat, zone in enumerate(after.zones):
+        keep = tuple(b for b in zone.distance if b[0] is not FsCard.D200)
+        for borne in zone.distance:
+            if borne[0] is FsCard.D200:
+                thrown += _borne_cards(borne)
+        after = _set_zone(after, seat, replace(zone, distance=keep))
+    return _end_turn(replace(after, discard_pile=after.discard_pile + thrown))
+
+
+def _pass(state: FsState) -> FsState:
+    """RUL-FS-WINDOWS: the seat asked passes; the next eligible seat is asked, or the window
+    closes and its event stands."""
+    seat = state.actor
+    assert seat is not None  # PASS_RULES: only in a window, where someone is asked
+    n = state.players
+    if state.phase is FsPhase.ATTACK:
+        attack = state.pending
+        assert attack is not None
+        zone = state.zones[seat]
+        zone = replace(zone, radar=attack) if IS_RADAR[attack] else replace(zone, attack=attack)
+        return _end_turn(replace(_set_zone(state, seat, zone), pending=None, source=None))
+    layer = state.layer
+    assert layer is not None
+    nxt = (seat + 1) % n
+    if state.phase is FsPhase.BORNE:
+        if nxt != layer:
+            return replace(state, actor=nxt)
+        # FS-END-AFTER-UTURN: the Borne stood through its window; now its km count.
+        if _reached(state):
+            return _over(state, _reached(state))
+        return replace(state, phase=FsPhase.HOLDUP, actor=(layer + 1) % n)
+    if seat == layer:  # the Hold Up window asks the layer last
+        return _end_turn(state)
+    return replace(state, actor=nxt)
+
+
+# --- ends of turns and of the game -----------------------------------------------------------
+
+
+def _reached(state: FsState) -> tuple[int, ...]:
+    """FS-END-GOAL: the seats at or past the goal (Bornes and safeties, FS-KM)."""
+    return tuple(s for s, zone in enumerate(state.zones) if zone.km >= state.goal)
+
+
+def _over(state: FsState, winners: tuple[int, ...]) -> FsState:
+    return replace(
+        state,
+        phase=FsPhase.OVER,
+        actor=None,
+        winners=winners,
+        pending=None,
+        source=None,
+        layer=None,
+        announced=True,
+    )
+
+
+def _refill_pile(state: FsState) -> FsState | None:
+    """RUL-FS-EMPTY-PILE: once per game, the discard pile but its top card is turned over
+    into a new draw pile, its oldest card on top; None when that cannot be done."""
+    if state.turned_over or len(state.discard_pile) < 2:
+        return None
+    return replace(
+        state,
+        draw_pile=state.discard_pile[:-1],
+        discard_pile=state.discard_pile[-1:],
+        turned_over=True,
+    )
+
+
+def _exhausted(state: FsState) -> FsState:
+    """RUL-FS-EMPTY-PILE: the game ends; the greatest totals win together."""
+    best = max(zone.km for zone in state.zones)
+    return _over(state, tuple(s for s, zone in enumerate(state.zones) if zone.km == best))
+
+
+def _end_turn(
+    state: FsState, next_seat: int | None = None, phase: FsPhase = FsPhase.DRAW
+) -> FsState:
+    """FS-REFILL, RUL-FS-REFILL-ORDER, RUL-FS-EMPTY-PILE, FS-TURN-ORDER: every hand below four
+    is completed from the turn player leftwards; the next turn goes to the left (or to the
+    coup-fourré player, RUL-FS-CF-TURN)."""
+    n = state.players
+    state = replace(state, layer=None, announced=True, pending=None, source=None)
+    for step in range(n):
+        seat = (state.turn + step) % n
+        while len(state.hands[seat]) < DATA.hand_size:
+            if not state.draw_pile:
+                refilled = _refill_pile(state)
+                if refilled is None:
+                    return _exhausted(state)
+                state = refilled
+            state = replace(_give(state, seat, state.draw_pile[0]), draw_pile=state.draw_pile[1:])
+    if not state.draw_pile:
+        refilled = _refill_pile(state)
+        if refilled is None:
+            return _exhausted(state)
+        state = refilled
+    following = (state.turn + 1) % n if next_seat is None else next_seat
+    return replace(state, phase=phase, actor=following, turn=following)

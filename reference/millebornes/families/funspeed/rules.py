@@ -1,0 +1,360 @@
+"""Fun & Speed preconditions as data: for each action kind, an ordered table of
+(rule ID, predicate), read by ``violations`` and ``legal_actions`` alike.
+
+As in :mod:`millebornes.families.classic.rules`, a predicate returns True when the action
+respects its rule, and every predicate is total, so a refusal names every rule
+the action breaks, in table order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from millebornes.families.funspeed.actions import (
+    Attack,
+    CoupFourre,
+    Discard,
+    DrawDiscard,
+    DrawPile,
+    FalseHoldUp,
+    FsAction,
+    Helicopter,
+    HoldUp,
+    Killer,
+    LayBorne,
+    Mirror,
+    Pass,
+    Police,
+    Remedy,
+    Safety,
+    Trash,
+    UTurn,
+)
+from millebornes.families.funspeed.cards import DATA, KM, SAFETY_OF, FsCard, cures
+from millebornes.families.funspeed.state import WINDOWS, FsPhase, FsState
+
+A = TypeVar("A")
+Rule = tuple[str, Callable[[FsState, A], bool]]
+
+
+# --- who acts, when, with what -------------------------------------------------------
+
+
+def _is_actor(state: FsState, action: FsAction) -> bool:
+    # FS-ACTOR: only the seat the state names may act, in turn or in a window.
+    return action.seat == state.actor
+
+
+def _drawing(state: FsState, action: FsAction) -> bool:
+    # FS-DRAW: a turn starts with the draw, and only then.
+    return state.phase is FsPhase.DRAW
+
+
+def _playing(state: FsState, action: FsAction) -> bool:
+    # FS-PLAY-ONE: one card is laid or discarded after the draw (or again, FS-REPLAY).
+    return state.phase is FsPhase.PLAY
+
+
+def _holds(card: FsCard) -> Callable[[FsState, FsAction], bool]:
+    """FS-CARD-IN-HAND for an action whose card is fixed by its kind (a special)."""
+
+    def holds(state: FsState, action: FsAction) -> bool:
+        return card in state.hands[action.seat]
+
+    return holds
+
+
+def _card_in_hand(
+    state: FsState, action: LayBorne | Attack | Remedy | Safety | Discard | CoupFourre
+) -> bool:
+    # FS-CARD-IN-HAND
+    return action.card in state.hands[action.seat]
+
+
+def _in_window(*phases: FsPhase) -> Callable[[FsState, FsAction], bool]:
+    """RUL-FS-WINDOWS: a reaction is made only in its own window."""
+
+    def in_window(state: FsState, action: FsAction) -> bool:
+        return state.phase in phases
+
+    return in_window
+
+
+def _opponent(state: FsState, action: Attack | Helicopter | Police) -> bool:
+    # FS-ATTACK-TARGET, FS-HELICOPTER, FS-POLICE: aimed at an opponent, never oneself.
+    return action.target != action.seat
+
+
+# --- drawing -----------------------------------------------------------------------------
+
+
+def _pile_not_empty(state: FsState, action: DrawPile) -> bool:
+    # RUL-FS-EMPTY-PILE: the pile is refilled at the end of a turn, never drawn empty.
+    return bool(state.draw_pile)
+
+
+def _discard_not_empty(state: FsState, action: DrawDiscard) -> bool:
+    # RUL-FS-DISCARD-TOP: the top card of a discard pile that holds one.
+    return bool(state.discard_pile)
+
+
+DRAW_PILE_RULES: tuple[Rule[DrawPile], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("FS-DRAW", _drawing),
+    ("RUL-FS-EMPTY-PILE", _pile_not_empty),
+)
+DRAW_DISCARD_RULES: tuple[Rule[DrawDiscard], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("FS-DRAW", _drawing),
+    ("RUL-FS-DISCARD-TOP", _discard_not_empty),
+)
+
+
+# --- Bornes ------------------------------------------------------------------------------
+
+
+def _accelerators_held(state: FsState, action: LayBorne) -> bool:
+    # FS-ACCEL: at most two Accélérateurs, each from the hand.
+    return (
+        action.accelerators <= DATA.max_accelerators
+        and state.hands[action.seat].count(FsCard.ACCELERATOR) >= action.accelerators
+    )
+
+
+def _no_attack_standing(state: FsState, action: LayBorne) -> bool:
+    # FS-BORNE-FREE (FS-NO-ROLL: nothing else is needed, no Feu Vert).
+    return state.zones[action.seat].attack is None
+
+
+def _within_radar(state: FsState, action: LayBorne) -> bool:
+    # FS-BORNE-RADAR, RUL-FS-RADAR-DOUBLED: the km laid, Accélérateurs included.
+    laid = KM[action.card] << action.accelerators
+    return state.zones[action.seat].radar is None or laid <= DATA.radar_max_km
+
+
+BORNE_RULES: tuple[Rule[LayBorne], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("FS-PLAY-ONE", _playing),
+    ("FS-CARD-IN-HAND", _card_in_hand),
+    ("FS-ACCEL", _accelerators_held),
+    ("FS-BORNE-FREE", _no_attack_standing),
+    ("FS-BORNE-RADAR", _within_radar),
+)
+# RUL-FS-NO-200-LIMIT: no row limits the number of 200s.
+
+
+# --- attacks -----------------------------------------------------------------------------
+
+
+def receivable(state: FsState, attack: FsCard, seat: int) -> bool:
+    """Could ``attack`` land on ``seat``'s zone? (FS-IMMUNITY, FS-ATTACK-ONE; the same test
+    decides whether a turned attack is blocked, FS-MIRROR-BLOCKED, RUL-FS-MIRROR-CHAIN.)"""
+    zone = state.zones[seat]
+    return SAFETY_OF[attack] not in zone.safeties and zone.standing(attack) is None
+
+
+def _not_immune(state: FsState, action: Attack) -> bool:
+    # FS-IMMUNITY
+    return SAFETY_OF[action.card] not in state.zones[action.target].safeties
+
+
+def _room_for_attack(state: FsState, action: Attack) -> bool:
+    # FS-ATTACK-ONE: one attack and one Radar at most.
+    return state.zones[action.target].standing(action.card) is None
+
+
+ATTACK_RULES: tuple[Rule[Attack], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("FS-PLAY-ONE", _playing),
+    ("FS-CARD-IN-HAND", _card_in_hand),
+    ("FS-ATTACK-TARGET", _opponent),
+    ("FS-IMMUNITY", _not_immune),
+    ("FS-ATTACK-ONE", _room_for_attack),
+)
+
+
+# --- remedies and safeties ----------------------------------------------------------------
+
+
+def _on_turn_or_answering(state: FsState, action: Remedy) -> bool:
+    # FS-REMEDY on one's turn, FS-REMEDY-OUT-OF-TURN in the attack window.
+    return state.phase is FsPhase.PLAY or state.phase is FsPhase.ATTACK
+
+
+def _matches(state: FsState, action: Remedy) -> bool:
+    # FS-REMEDY, FS-SUPER-PARADE
+    return cures(action.card, action.attack)
+
+
+def _attack_to_cure(state: FsState, action: Remedy) -> bool:
+    # The attack cured is the one pending in the window (FS-REMEDY-OUT-OF-TURN) or, on
+    # one's turn, standing in one's zone however long ago it came (RUL-FS-REMEDY-HELD).
+    if state.phase is FsPhase.ATTACK:
+        return state.pending is action.attack
+    return state.zones[action.seat].standing(action.attack) is action.attack
+
+
+REMEDY_RULES: tuple[Rule[Remedy], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("FS-REMEDY-OUT-OF-TURN", _on_turn_or_answering),
+    ("FS-CARD-IN-HAND", _card_in_hand),
+    ("FS-REMEDY", _matches),
+    ("RUL-FS-REMEDY-HELD", _attack_to_cure),
+)
+
+# FS-SAFETY: on one's turn nothing else restricts a safety (RUL-FS-SAFETY-CURES).
+SAFETY_RULES: tuple[Rule[Safety], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("FS-PLAY-ONE", _playing),
+    ("FS-CARD-IN-HAND", _card_in_hand),
+)
+
+# FS-DISCARD, RUL-FS-DISCARD-FREE: any card may be discarded at the play step.
+DISCARD_RULES: tuple[Rule[Discard], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("FS-PLAY-ONE", _playing),
+    ("FS-CARD-IN-HAND", _card_in_hand),
+)
+
+
+# --- specials ------------------------------------------------------------------------------
+
+
+HELICOPTER_RULES: tuple[Rule[Helicopter], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("FS-PLAY-ONE", _playing),
+    ("FS-CARD-IN-HAND", _holds(FsCard.HELICOPTER)),
+    ("FS-HELICOPTER", _opponent),
+)
+
+
+def _take_in_their_hand(state: FsState, action: Police) -> bool:
+    # RUL-FS-POLICE: the card taken is in the opponent's (non-empty) hand.
+    return action.take in state.hands[action.target]
+
+
+def _give_in_hand(state: FsState, action: Police) -> bool:
+    # FS-CARD-IN-HAND, RUL-FS-POLICE: given from the hand once the card taken joined it.
+    hand = list(state.hands[action.seat])
+    if FsCard.POLICE in hand:
+        hand.remove(FsCard.POLICE)
+    return action.give in hand or action.give is action.take
+
+
+POLICE_RULES: tuple[Rule[Police], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("FS-PLAY-ONE", _playing),
+    ("FS-CARD-IN-HAND", _holds(FsCard.POLICE)),
+    ("FS-POLICE", _opponent),
+    ("RUL-FS-POLICE", _take_in_their_hand),
+    ("FS-CARD-IN-HAND", _give_in_hand),
+)
+
+# FS-TRASH: nothing but holding it (it may be played with no 200 laid).
+TRASH_RULES: tuple[Rule[Trash], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("FS-PLAY-ONE", _playing),
+    ("FS-CARD-IN-HAND", _holds(FsCard.TRASH)),
+)
+
+
+# --- reactions ----------------------------------------------------------------------------
+
+
+def _matching_safety(state: FsState, action: CoupFourre) -> bool:
+    # FS-CF: the safety that matches the pending attack.
+    return state.pending is not None and SAFETY_OF[state.pending] is action.card
+
+
+COUP_FOURRE_RULES: tuple[Rule[CoupFourre], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("RUL-FS-WINDOWS", _in_window(FsPhase.ATTACK)),
+    ("FS-CARD-IN-HAND", _card_in_hand),
+    ("FS-CF", _matching_safety),
+)
+
+# FS-MIRROR, FS-MIRROR-BACK: any attack, Radar included, as often as Rétroviseurs last.
+MIRROR_RULES: tuple[Rule[Mirror], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("RUL-FS-WINDOWS", _in_window(FsPhase.ATTACK)),
+    ("FS-CARD-IN-HAND", _holds(FsCard.MIRROR)),
+)
+
+
+def _not_the_layer(state: FsState, action: UTurn | Killer) -> bool:
+    # FS-UTURN, FS-KILLER: an opponent of the player who laid the Borne.
+    return action.seat != state.layer
+
+
+UTURN_RULES: tuple[Rule[UTurn], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("RUL-FS-WINDOWS", _in_window(FsPhase.BORNE)),
+    ("FS-CARD-IN-HAND", _holds(FsCard.U_TURN)),
+    ("FS-UTURN", _not_the_layer),
+)
+
+
+def _unannounced(state: FsState, action: Killer) -> bool:
+    # FS-KILLER, RUL-FS-ANNOUNCE: only a Borne laid without its announcement.
+    return not state.announced
+
+
+KILLER_RULES: tuple[Rule[Killer], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("RUL-FS-WINDOWS", _in_window(FsPhase.BORNE)),
+    ("FS-KILLER", _not_the_layer),
+    ("RUL-FS-ANNOUNCE", _unannounced),
+)
+
+
+def tied(state: FsState) -> tuple[int, ...]:
+    """RUL-FS-HOLDUP: the layer and the seats tied with it, sorted; () without a tie."""
+    if state.layer is None:
+        return ()
+    others = state.tied_with(state.layer)
+    return tuple(sorted((state.layer, *others))) if others else ()
+
+
+def _victim_tied(state: FsState, action: HoldUp) -> bool:
+    # FS-HOLDUP: a tie was reached, and the victim is a tied player other than the caller.
+    return action.victim in tied(state) and action.victim != action.seat
+
+
+def _borne_exists(state: FsState, action: HoldUp) -> bool:
+    # RUL-FS-HOLDUP: any one Borne of the victim's zone.
+    return 0 <= action.index < len(state.zones[action.victim].distance)
+
+
+HOLDUP_RULES: tuple[Rule[HoldUp], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("RUL-FS-WINDOWS", _in_window(FsPhase.HOLDUP)),
+    ("FS-HOLDUP", _victim_tied),
+    ("RUL-FS-HOLDUP", _borne_exists),
+)
+
+
+def _no_tie(state: FsState, action: FalseHoldUp) -> bool:
+    # FS-HOLDUP-WRONG: a call with no tie is the wrong moment.
+    return not tied(state)
+
+
+def _forfeit_exists(state: FsState, action: FalseHoldUp) -> bool:
+    # FS-HOLDUP-WRONG: a card of one's zone (Bornes then safeties), or nothing if none.
+    cards = state.zones[action.seat].forfeitable()
+    if action.index is None:
+        return cards == 0
+    return 0 <= action.index < cards
+
+
+FALSE_HOLDUP_RULES: tuple[Rule[FalseHoldUp], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("RUL-FS-WINDOWS", _in_window(FsPhase.HOLDUP)),
+    ("FS-HOLDUP-WRONG", _no_tie),
+    ("RUL-FS-HOLDUP", _forfeit_exists),
+)
+
+PASS_RULES: tuple[Rule[Pass], ...] = (
+    ("FS-ACTOR", _is_actor),
+    ("RUL-FS-WINDOWS", _in_window(*WINDOWS)),
+)

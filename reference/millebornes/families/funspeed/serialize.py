@@ -1,0 +1,225 @@
+"""Canonical JSON for Fun & Speed states and actions, validated at the boundary.
+
+Cards are written by their IDs, a zone's distance as ``[card, accelerators]``
+pairs, absent values as null; the text is canonical as for the classic family
+(sorted keys), so equal states give equal text. Reading checks every field and
+raises :class:`MalformedInput` naming the one that is wrong, then checks the
+state as a whole (FS-BOX: the cards are the box; FS-ACTOR: one actor until the
+game is over).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from millebornes.core import family_kit as kit
+from millebornes.core.errors import MalformedInput
+from millebornes.families.classic.serialize import canonical
+from millebornes.families.funspeed.actions import (
+    ACTIONS,
+    Attack,
+    CoupFourre,
+    Discard,
+    DrawDiscard,
+    DrawPile,
+    FalseHoldUp,
+    FsAction,
+    Helicopter,
+    HoldUp,
+    Killer,
+    LayBorne,
+    Mirror,
+    Pass,
+    Police,
+    Remedy,
+    Safety,
+    Trash,
+    UTurn,
+)
+from millebornes.families.funspeed.cards import DATA, FsCard, parse_fs_card
+from millebornes.families.funspeed.state import WINDOWS, FsPhase, FsState, Zone
+
+FAMILY = "fun-speed"
+
+ACTION_TYPES: dict[type, str] = {
+    DrawPile: "draw_pile", DrawDiscard: "draw_discard", LayBorne: "borne", Attack: "attack",
+    Remedy: "remedy", Safety: "safety", Helicopter: "helicopter", Police: "police",
+    Trash: "trash", Discard: "discard", CoupFourre: "coup_fourre", Mirror: "mirror",
+    UTurn: "u_turn", Killer: "killer", HoldUp: "holdup", FalseHoldUp: "false_holdup",
+    Pass: "pass",
+}  # fmt: skip
+_BY_TYPE = {name: kind for kind, name in ACTION_TYPES.items()}
+_CARD_FIELDS = frozenset({"card", "attack", "take", "give"})
+_FLAG_FIELDS = frozenset({"announced", "remedy_on_top"})
+
+# --- actions -------------------------------------------------------------------------------
+
+
+def action_to_dict(action: FsAction) -> dict[str, Any]:
+    return kit.action_to_dict(action, ACTION_TYPES[type(action)])
+
+
+_read_field = kit.field_reader(
+    parse_fs_card, _CARD_FIELDS, _FLAG_FIELDS, lambda kind, name: kind is FalseHoldUp
+)
+
+
+def action_from_dict(data: object) -> FsAction:
+    """The action ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
+    action: FsAction = kit.action_from_dict(data, _BY_TYPE, _read_field)
+    return action
+
+
+# --- states --------------------------------------------------------------------------------
+
+
+def _maybe_card(value: object, field: str) -> FsCard | None:
+    return kit.optional_card(value, field, parse_fs_card)
+
+
+def _cards(values: list[FsCard]) -> list[str]:
+    return [card.name for card in values]
+
+
+def _zone_to_dict(zone: Zone) -> dict[str, Any]:
+    return {
+        "distance": [[card.name, boost] for card, boost in zone.distance],
+        "safeties": _cards(list(zone.safeties)),
+        "coups_fourres": _cards(list(zone.coups_fourres)),
+        "attack": zone.attack.name if zone.attack else None,
+        "radar": zone.radar.name if zone.radar else None,
+    }
+
+
+def state_to_dict(state: FsState) -> dict[str, Any]:
+    return {
+        "family": FAMILY,
+        "players": state.players,
+        "phase": state.phase.value,
+        "actor": state.actor,
+        "turn": state.turn,
+        "draw_pile": _cards(list(state.draw_pile)),
+        "discard_pile": _cards(list(state.discard_pile)),
+        "removed": _cards(list(state.removed)),
+        "hands": [_cards(list(hand)) for hand in state.hands],
+        "zones": [_zone_to_dict(zone) for zone in state.zones],
+        "pending": state.pending.name if state.pending else None,
+        "source": state.source,
+        "layer": state.layer,
+        "announced": state.announced,
+        "turned_over": state.turned_over,
+        "winners": list(state.winners),
+    }
+
+
+def to_json(state: FsState) -> str:
+    return canonical(state_to_dict(state))
+
+
+def _cards_in(value: object, field: str) -> tuple[FsCard, ...]:
+    return kit.card_list(value, field, parse_fs_card)
+
+
+def _zone_from(value: object, field: str) -> Zone:
+    if not isinstance(value, dict):
+        raise MalformedInput(f"{field}: a JSON object, not {value!r}")
+    distance = kit.json_field(value, "distance")
+    if not isinstance(distance, list):
+        raise MalformedInput(f"{field}.distance: a list of [card, accelerators] pairs")
+    bornes = []
+    for i, pair in enumerate(distance):
+        where = f"{field}.distance[{i}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise MalformedInput(f"{where}: a [card, accelerators] pair, not {pair!r}")
+        boost = kit.json_int(pair[1], f"{where}[1]")
+        if boost is None or not 0 <= boost <= DATA.max_accelerators:
+            raise MalformedInput(f"{where}[1]: 0 to {DATA.max_accelerators} Accélérateurs")
+        bornes.append((parse_fs_card(pair[0], f"{where}[0]"), boost))
+    zone = Zone(
+        distance=tuple(bornes),
+        safeties=_cards_in(kit.json_field(value, "safeties"), f"{field}.safeties"),
+        coups_fourres=_cards_in(kit.json_field(value, "coups_fourres"), f"{field}.coups_fourres"),
+        attack=_maybe_card(kit.json_field(value, "attack"), f"{field}.attack"),
+        radar=_maybe_card(kit.json_field(value, "radar"), f"{field}.radar"),
+    )
+    if not set(zone.coups_fourres) <= set(zone.safeties):
+        raise MalformedInput(f"{field}.coups_fourres: only safeties of the zone")
+    return zone
+
+
+def state_from_dict(data: object) -> FsState:
+    """The state ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
+    if not isinstance(data, dict):
+        raise MalformedInput(f"state: a JSON object, not {type(data).__name__}")
+    if data.get("family") != FAMILY:
+        raise MalformedInput(f"family: {FAMILY!r} expected, not {data.get('family')!r}")
+    players = kit.json_int(kit.json_field(data, "players"), "players")
+    if players not in DATA.seats:
+        raise MalformedInput(f"players: RUL-FS-SEATS allows {DATA.seats}, not {players}")
+    try:
+        phase = FsPhase(kit.json_field(data, "phase"))
+    except ValueError:
+        raise MalformedInput(f"phase: unknown phase {data['phase']!r}") from None
+    hands, zones = kit.json_field(data, "hands"), kit.json_field(data, "zones")
+    for name, value in (("hands", hands), ("zones", zones)):
+        if not isinstance(value, list) or len(value) != players:
+            raise MalformedInput(f"{name}: a list of {players} entries, one per seat")
+    winners = kit.json_field(data, "winners")
+    if not isinstance(winners, list):
+        raise MalformedInput("winners: a list of seats")
+    state = FsState(
+        players=players,
+        phase=phase,
+        actor=kit.seat_or_none(kit.json_field(data, "actor"), "actor", players),
+        turn=kit.seat_or_none(kit.json_field(data, "turn"), "turn", players) or 0,
+        draw_pile=_cards_in(kit.json_field(data, "draw_pile"), "draw_pile"),
+        discard_pile=_cards_in(kit.json_field(data, "discard_pile"), "discard_pile"),
+        removed=_cards_in(kit.json_field(data, "removed"), "removed"),
+        hands=tuple(tuple(sorted(_cards_in(h, f"hands[{i}]"))) for i, h in enumerate(hands)),
+        zones=tuple(_zone_from(z, f"zones[{i}]") for i, z in enumerate(zones)),
+        pending=_maybe_card(kit.json_field(data, "pending"), "pending"),
+        source=kit.seat_or_none(kit.json_field(data, "source"), "source", players),
+        layer=kit.seat_or_none(kit.json_field(data, "layer"), "layer", players),
+        announced=kit.json_bool(kit.json_field(data, "announced"), "announced"),
+        turned_over=kit.json_bool(kit.json_field(data, "turned_over"), "turned_over"),
+        winners=tuple(
+            s
+            for i, w in enumerate(winners)
+            if (s := kit.seat_or_none(w, f"winners[{i}]", players)) is not None
+        ),
+    )
+    _check_whole(state)
+    return state
+
+
+def _check_whole(state: FsState) -> None:
+    """The checks a state needs beyond its fields (FS-BOX, FS-ACTOR, RUL-FS-WINDOWS)."""
+    if sorted(state.all_cards()) != list(DATA.deck()):
+        raise MalformedInput("cards: the zones do not hold exactly the 66 cards of the box")
+    if (state.actor is None) != (state.phase is FsPhase.OVER):
+        raise MalformedInput("actor: null exactly when the phase is over")
+    if (state.pending is not None) != (state.phase is FsPhase.ATTACK) or (
+        (state.source is None) == (state.phase is FsPhase.ATTACK)
+    ):
+        raise MalformedInput("pending: an attack and its source exactly in an attack window")
+    if (state.layer is not None) != (state.phase in WINDOWS[1:]):
+        raise MalformedInput("layer: a seat exactly in a Borne or Hold Up window")
+    if state.phase is FsPhase.BORNE and not state.zones[state.layer or 0].distance:
+        # the window is about the Borne just laid: Demi-tour and Killer take it back
+        raise MalformedInput("layer: in a Borne window, the layer's zone ends with the Borne laid")
+
+
+def from_json(text: str) -> FsState:
+    return state_from_dict(kit.parse_json(text, "state"))
+
+
+def action_from_json(text: str) -> FsAction:
+    return action_from_dict(kit.parse_json(text, "action"))
+
+
+def action_to_json(action: FsAction) -> str:
+    return canonical(action_to_dict(action))
+
+
+if set(ACTION_TYPES) != set(ACTIONS):  # every action kind has a JSON name
+    raise RuntimeError("an action kind has no JSON name")

@@ -1,0 +1,146 @@
+"""The immutable state of a Fun & Speed game: every card's zone, the phase, who acts.
+
+A player's zone (FS-ZONE) replaces the classic battle and speed piles. An open
+reaction window (RUL-FS-WINDOWS) is part of the state: its phase, the seat it is
+asking (``actor``), and what it is about (``pending``, ``source``, ``layer``,
+``announced``). Nothing is hidden and nothing is random after the deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from millebornes.core.family_kit import with_item
+from millebornes.families.funspeed.cards import DATA, IS_RADAR, KM, FsCard
+
+Borne = tuple[FsCard, int]
+"""A Borne laid in a zone with the number of Accélérateurs laid with it (RUL-FS-ACCEL-ZONE)."""
+
+
+class FsPhase(StrEnum):
+    DRAW = "draw"
+    """The turn's first step (FS-DRAW)."""
+    PLAY = "play"
+    """Lay or discard one card (FS-PLAY-ONE, FS-REPLAY)."""
+    ATTACK = "attack"
+    """Attack window: the pending attack's target answers or passes (RUL-FS-WINDOWS)."""
+    BORNE = "borne"
+    """Borne window: opponents of the layer may cancel the Borne (FS-UTURN, FS-KILLER)."""
+    HOLDUP = "holdup"
+    """Hold Up window: every seat may call Hold Up (FS-HOLDUP, FS-HOLDUP-WRONG)."""
+    OVER = "over"
+    """The game is over (FS-END-GOAL, RUL-FS-EMPTY-PILE)."""
+
+
+WINDOWS = (FsPhase.ATTACK, FsPhase.BORNE, FsPhase.HOLDUP)
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """One player's zone de jeu (FS-ZONE)."""
+
+    distance: tuple[Borne, ...] = ()
+    safeties: tuple[FsCard, ...] = ()
+    coups_fourres: tuple[FsCard, ...] = ()
+    """The safeties among ``safeties`` laid crosswise (FS-CF)."""
+    attack: FsCard | None = None
+    """The standing attack other than Radar (FS-ATTACK-ONE)."""
+    radar: FsCard | None = None
+    """The standing Radar (FS-ATTACK-ONE)."""
+
+    @property
+    def borne_km(self) -> int:
+        """Km of Bornes, each doubled per Accélérateur (FS-KM); what Hold Up compares."""
+        return sum(KM[card] << boost for card, boost in self.distance)
+
+    @property
+    def km(self) -> int:
+        """FS-KM: Bornes plus 100 km per safety, 200 km per coup-fourré."""
+        bonus = len(self.safeties) * DATA.safety_km
+        bonus += len(self.coups_fourres) * (DATA.coup_fourre_km - DATA.safety_km)
+        return self.borne_km + bonus
+
+    def standing(self, attack: FsCard) -> FsCard | None:
+        """The standing card of ``attack``'s kind: Radar or the other attack (FS-ATTACK-ONE)."""
+        return self.radar if IS_RADAR[attack] else self.attack
+
+    def forfeitable(self) -> int:
+        """How many cards a wrong Hold Up may cost: Bornes then safeties (FS-HOLDUP-WRONG)."""
+        return len(self.distance) + len(self.safeties)
+
+    def cards(self) -> tuple[FsCard, ...]:
+        cards: list[FsCard] = []
+        for card, boost in self.distance:
+            cards.append(card)
+            cards.extend([FsCard.ACCELERATOR] * boost)
+        cards.extend(self.safeties)
+        cards.extend(c for c in (self.attack, self.radar) if c is not None)
+        return tuple(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class FsState:
+    """A Fun & Speed game at one moment. Seats are numbered clockwise; seat + 1 is the left."""
+
+    players: int
+    phase: FsPhase
+    actor: int | None
+    """The one seat that may act (FS-ACTOR); None once the game is over."""
+    turn: int
+    """The seat whose turn it is."""
+    draw_pile: tuple[FsCard, ...]
+    """Face down, top card first."""
+    discard_pile: tuple[FsCard, ...]
+    """Face up, top card last."""
+    removed: tuple[FsCard, ...]
+    """Cards out of play (FS-SINGLE-USE), in the order they left."""
+    hands: tuple[tuple[FsCard, ...], ...]
+    """Each seat's hand, sorted in card order."""
+    zones: tuple[Zone, ...]
+    pending: FsCard | None = None
+    """In an attack window: the attack travelling, in no zone yet."""
+    source: int | None = None
+    """In an attack window: the seat the attack comes from (where a Rétroviseur sends it)."""
+    layer: int | None = None
+    """In a Borne or Hold Up window: the seat whose Borne opened it."""
+    announced: bool = True
+    """In a Borne window: whether the Borne was announced (FS-ANNOUNCE)."""
+    turned_over: bool = False
+    """Whether the discard pile was already turned into a draw pile (RUL-FS-EMPTY-PILE)."""
+    winners: tuple[int, ...] = ()
+
+    @property
+    def goal(self) -> int:
+        return DATA.goal_for(self.players)  # FS-GOAL
+
+    @property
+    def target(self) -> int | None:
+        """In an attack window, the seat the pending attack is aimed at: the one asked."""
+        return self.actor if self.phase is FsPhase.ATTACK else None
+
+    def all_cards(self) -> tuple[FsCard, ...]:
+        """Every card of every zone; FS-BOX says this is the box."""
+        cards = self.draw_pile + self.discard_pile + self.removed
+        for hand in self.hands:
+            cards += hand
+        for zone in self.zones:
+            cards += zone.cards()
+        if self.pending is not None:
+            cards += (self.pending,)
+        return cards
+
+    def tied_with(self, seat: int) -> tuple[int, ...]:
+        """The other seats whose Borne km equal ``seat``'s, both above zero (RUL-FS-HOLDUP)."""
+        km = self.zones[seat].borne_km
+        if km == 0:
+            return ()
+        return tuple(
+            other
+            for other in range(self.players)
+            if other != seat and self.zones[other].borne_km == km
+        )
+
+
+with_zone = with_item
+with_hand = with_item
