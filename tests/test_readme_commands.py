@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-import millebornes
+from millebornes.families import classic
 from millebornes.families.classic.actions import ACTION_ORDER
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -144,10 +144,11 @@ def test_the_lists_of_skipped_and_shortened_commands_follow_the_docs() -> None:
 
 
 def test_readme_lists_each_action_with_its_fields() -> None:
-    """``Play(seat, card, target)`` and its siblings, as the dataclasses define them."""
+    """``Play(seat, card, target)`` and its siblings, as the classic family's dataclasses
+    define them and its package exports them."""
     text = README.read_text(encoding="utf-8")
     listed = dict(re.findall(r"`(\w+)\(([\w, ]+)\)`", text))
     for kind in ACTION_ORDER:
         fields = ", ".join(field.name for field in dataclasses.fields(kind))
         assert listed.get(kind.__name__) == fields, kind.__name__
-        assert getattr(millebornes, kind.__name__) is kind
+        assert getattr(classic, kind.__name__) is kind

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from millebornes.core.jsonio import canonical
 from millebornes.families.classic import (
     Action,
     Card,
@@ -24,7 +25,6 @@ from millebornes.families.classic import (
     state_to_dict,
     to_json,
 )
-from millebornes.families.classic.serialize import canonical
 
 
 def test_state_round_trips_exactly() -> None:

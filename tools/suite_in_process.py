@@ -25,7 +25,7 @@ from millebornes.conformance.canon import JsonDict, default_suite_dir
 from millebornes.conformance.checks import PASS, Context, run_case
 from millebornes.conformance.runner import SuiteFiles
 from millebornes.conformance.server import Session
-from millebornes.families.classic.serialize import canonical
+from millebornes.core.jsonio import canonical
 
 KIND_ORDER = {"step": 0, "legal": 1, "score": 2, "trace": 3}
 """Cheap cases first, so that a mutant most cases kill is dismissed in a moment."""

@@ -1,80 +1,57 @@
 """The reference engine of the canonical Mille Bornes specification.
 
-A whole match is one immutable :class:`State`. Start one with :func:`new_match`
-(or :func:`new_round` to deal at once), ask :func:`legal_actions` or
-:func:`violations`, and move with :func:`apply`, which returns a new state or
-raises :class:`IllegalAction` naming the rule IDs broken. The only chance in the
-game is the shuffle: at a chance node (:func:`is_chance`) the dealer's
-:class:`Deal` carries the deck order, built from a seed by :func:`deal_from_seed`.
+One API for every rule set — classic, Cars, Astérix and the Allonge rules (the classic
+family), Fun & Speed and As du Volant (families of their own):
+
+- :func:`new_game` deals a game of an edition (:func:`editions` lists them all) from a
+  ``seed`` or an explicit ``deck``;
+- :func:`legal_actions`, :func:`violations` and :func:`apply` judge and make moves; a
+  refused move raises :class:`IllegalAction` naming the rule IDs it breaks, the state
+  untouched;
+- :func:`is_chance` and :func:`chance_action` make the deals between classic rounds;
+- :func:`score` and :func:`winners` say how the game stands;
+- :func:`to_json` and :func:`from_json` read and write states of every family.
+
+Every function finds the family of its state; a value of no family, or an action of
+another family, is :class:`MalformedInput`. Each family's own types and functions live in
+its package: :mod:`millebornes.families.classic` (``Card``, ``Play``, ``new_round``,
+``score_round``, …), :mod:`millebornes.families.funspeed` and
+:mod:`millebornes.families.asduvolant`.
 """
 
 from __future__ import annotations
 
-from millebornes.core.errors import IllegalAction, MalformedInput, MilleBornesError
-from millebornes.core.shuffle import SplitMix64, round_seed, shuffled
-from millebornes.families.classic.actions import (
-    Action,
-    CoupFourre,
-    Deal,
-    Decline,
-    Discard,
-    Draw,
-    Extension,
-    Play,
-)
-from millebornes.families.classic.cards import Card, Category
-from millebornes.families.classic.deal import deal_from_seed
-from millebornes.families.classic.edition import Edition, edition_ids, load_edition
-from millebornes.families.classic.engine import (
-    apply,
-    is_chance,
-    is_legal,
-    legal_actions,
-    new_match,
-    violations,
-)
-from millebornes.families.classic.scoring import (
-    RoundScore,
-    TeamScore,
-    match_winners,
-    round_winner,
-    score_round,
-)
-from millebornes.families.classic.serialize import (
+from millebornes.api import (
     action_from_dict,
     action_from_json,
     action_to_dict,
     action_to_json,
+    actor,
+    apply,
+    chance_action,
+    describe_action,
+    describe_state,
+    editions,
+    family_of,
     from_json,
+    is_chance,
+    is_legal,
+    legal_actions,
+    new_game,
+    score,
     state_from_dict,
     state_to_dict,
     to_json,
+    violations,
+    winners,
 )
-from millebornes.families.classic.state import Phase, State, Tableau
+from millebornes.core.errors import IllegalAction, MalformedInput, MilleBornesError
+from millebornes.core.family import EditionInfo, RuleFamily, SeatCount
 
 __all__ = [
-    "Action", "Card", "Category", "CoupFourre", "Deal", "Decline", "Discard", "Draw", "Edition",
-    "Extension",
-    "IllegalAction", "MalformedInput", "MilleBornesError", "Phase", "Play", "RoundScore",
-    "SplitMix64", "State", "Tableau", "TeamScore", "action_from_dict", "action_from_json",
-    "action_to_dict", "action_to_json", "apply", "deal_from_seed", "edition_ids", "from_json",
-    "is_chance", "is_legal", "legal_actions", "load_edition", "match_winners", "new_match",
-    "new_round", "round_seed", "round_winner", "score_round", "shuffled", "state_from_dict",
-    "state_to_dict", "to_json", "violations",
+    "EditionInfo", "IllegalAction", "MalformedInput", "MilleBornesError", "RuleFamily",
+    "SeatCount", "action_from_dict", "action_from_json", "action_to_dict", "action_to_json",
+    "actor", "apply", "chance_action", "describe_action", "describe_state", "editions",
+    "family_of", "from_json", "is_chance", "is_legal", "legal_actions", "new_game", "score",
+    "state_from_dict", "state_to_dict", "to_json", "violations", "winners",
 ]  # fmt: skip
-
-
-def new_round(
-    edition: str = "classic",
-    players: int = 2,
-    options: tuple[str, ...] = (),
-    *,
-    seed: int | None = None,
-    deck: tuple[Card, ...] | None = None,
-) -> State:
-    """A match with its first round dealt, from an explicit ``deck`` order or a ``seed``."""
-    state = new_match(edition, players, options)
-    if (seed is None) == (deck is None):
-        raise MalformedInput("give exactly one of seed and deck")
-    deal = deal_from_seed(state, seed) if seed is not None else Deal(0, deck or ())
-    return apply(state, deal)

@@ -14,8 +14,8 @@ from millebornes.families.asduvolant import (
     apply,
     game_points,
     legal_actions,
-    match_winners,
     new_game,
+    points_match_winners,
 )
 from millebornes.families.asduvolant.actions import Discard, DrawPile, Move
 from millebornes.families.asduvolant.engine import farthest
@@ -88,8 +88,8 @@ def test_the_bonus_game_adds_a_plain_win_and_an_early_finish() -> None:
 
 @pytest.mark.rules("AV-POINTS")
 def test_a_match_ends_when_a_total_reaches_5000() -> None:
-    assert match_winners([4900, 3000]) == ()
-    assert match_winners([5100, 5300, 10]) == (1,)
+    assert points_match_winners([4900, 3000]) == ()
+    assert points_match_winners([5100, 5300, 10]) == (1,)
 
 
 @pytest.mark.rules("AV-WINNER", "AV-END-FINISH")

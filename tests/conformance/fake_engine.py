@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from millebornes.conformance.server import Session
-from millebornes.families.classic.serialize import canonical
+from millebornes.core.jsonio import canonical
 
 
 def main() -> int:

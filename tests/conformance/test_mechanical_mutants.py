@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from conformance_support import ROOT
 
-from millebornes.families.classic.serialize import load_json
+from millebornes.core.jsonio import load_json
 
 
 def _tool() -> ModuleType:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import html
+import importlib
 import json
 import re
 import sys
@@ -15,6 +16,7 @@ from sitecheck import ROOT, SPEC, doctest_build, page, site
 
 import millebornes
 from millebornes.apps.adapters.encoding import ActionTable, segments
+from millebornes.families import classic
 from millebornes.families.classic import CoupFourre, Discard, Extension, Phase, Play
 from millebornes.families.classic.cards import SAFETIES
 
@@ -102,12 +104,12 @@ def test_the_scoring_table_shows_each_editions_points() -> None:
 def test_the_seats_table_shows_the_engines_teams() -> None:
     rows = _table_rows((site() / "editions.html").read_text(encoding="utf-8"), "mb-seats")
     header = rows[0]
-    for edition_id in millebornes.edition_ids():
-        edition = millebornes.load_edition(edition_id)
+    for edition_id in classic.edition_ids():
+        edition = classic.load_edition(edition_id)
         for players in edition.seat_counts:
             row = next(r for r in rows[1:] if r[0] == str(players))
             cell = row[header.index(edition_id)]
-            state = millebornes.new_match(edition_id, players)
+            state = classic.new_match(edition_id, players)
             if state.teams < players:
                 for team in range(state.teams):
                     seats = ", ".join(map(str, state.members(team)))
@@ -130,8 +132,8 @@ def test_the_edition_matrix_gives_the_goal_at_each_seat_count() -> None:
     rows = _table_rows((site() / "editions.html").read_text(encoding="utf-8"), "mb-matrix")
     header = rows[0]
     goal = next(r for r in rows[1:] if r[0].split(" ")[0] == "goal")
-    for edition_id in millebornes.edition_ids():
-        edition = millebornes.load_edition(edition_id)
+    for edition_id in classic.edition_ids():
+        edition = classic.load_edition(edition_id)
         cell = goal[header.index(edition_id)]
         for players in edition.seat_counts:
             km = edition.goal_for(players, ())
@@ -277,27 +279,67 @@ def test_the_landing_page_says_what_the_game_is() -> None:
 
 
 KEY_FUNCTIONS = {
-    "engine": ("new_match", "legal_actions", "violations", "apply", "is_chance"),
-    "edition": ("edition_ids", "load_edition"),
-    "shuffle": ("deal_from_seed",),
-    "scoring": ("score_round", "match_winners"),
-}
+    "api": (
+        "new_game", "editions", "legal_actions", "violations", "apply", "is_chance",
+        "chance_action", "winners", "score", "to_json", "from_json",
+    ),
+    "families.classic.engine": ("new_match", "legal_actions", "violations", "apply", "is_chance"),
+    "families.classic": ("new_round",),
+    "families.classic.edition": ("edition_ids", "load_edition"),
+    "families.classic.deal": ("deal_from_seed",),
+    "families.classic.scoring": ("score_round", "match_winners"),
+}  # fmt: skip
+"""The functions the API guide documents in place, by the module that defines them: the
+neutral API first (shown as ``millebornes.new_game``, the name a program calls), then
+the classic family's own."""
+
+API_HEADINGS = (
+    "One API for every rule set",
+    "Start a game",
+    "Judge and make moves",
+    "Who has won",
+    "Read and write JSON",
+    "Errors",
+    "The family protocol",
+    "The classic family's own API",
+    "Start a match or a round",
+    "Play",
+    "Score",
+    "Store and exchange",
+)
 
 
 def test_the_api_page_documents_the_key_functions_by_task() -> None:
+    """Each key function is shown with its signature and docstring, and links to its full
+    entry on the page of the module that defines it; the neutral API comes first."""
     text = (site() / "api" / "index.html").read_text(encoding="utf-8")
     plain = " ".join(html.unescape(re.sub(r"<[^>]+>", "", text)).replace("\u2019", "'").split())
     for module, names in KEY_FUNCTIONS.items():
+        defined = importlib.import_module(f"millebornes.{module}")
+        prefix = "millebornes." if module == "api" else f"millebornes.{module}."
         for name in names:
-            assert f'<span class="sig-name descname"><span class="pre">{name}</span>' in text
-            doc = getattr(millebornes, name).__doc__.replace("``", "")
+            signature = (
+                f'<span class="sig-prename descclassname"><span class="pre">{prefix}</span></span>'
+                f'<span class="sig-name descname"><span class="pre">{name}</span>'
+            )
+            assert signature in text, (module, name)
+            if module == "api":
+                assert getattr(millebornes, name) is getattr(defined, name), name
+            doc = getattr(defined, name).__doc__.replace("``", "")
             assert " ".join(doc.split()[:4]) in plain, name  # its docstring is shown
-            assert f"generated/millebornes.{module}.html" in text
-    for heading in ("Start a match or a round", "Play", "Score", "Store and exchange", "Errors"):
-        assert f">{heading}<" in text, heading
+            entry = f"generated/millebornes.{module}.html#millebornes.{module}.{name}"
+            assert f'href="{entry}"' in text, entry  # and links to its full entry
+    headings = [
+        html.unescape(heading).replace("\u2019", "'")
+        for heading in re.findall(r'<h[2-6]>(.*?)<a class="headerlink"', text)
+    ]
+    shown = [heading for heading in headings if heading in API_HEADINGS]
+    assert shown == list(API_HEADINGS), headings  # the neutral API first, then the protocol
+    assert '<span class="sig-name descname"><span class="pre">RuleFamily</span>' in text
+    assert "generated/millebornes.core.family.html#millebornes.core.family.RuleFamily" in text
     assert (
-        "generated/millebornes.families.classic.serialize.html#millebornes.families.classic.serialize.to_json"
-        in text
+        "generated/millebornes.families.classic.serialize.html"
+        "#millebornes.families.classic.serialize.to_json" in text
     )
 
 

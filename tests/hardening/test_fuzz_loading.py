@@ -27,6 +27,7 @@ from fuzz_support import (
 from hypothesis import given
 from hypothesis import strategies as st
 
+from millebornes.core.jsonio import MAX_DEPTH, MAX_INT_DIGITS, canonical
 from millebornes.families.classic import (
     Card,
     Deal,
@@ -42,7 +43,6 @@ from millebornes.families.classic import (
     state_to_dict,
     to_json,
 )
-from millebornes.families.classic.serialize import MAX_DEPTH, MAX_INT_DIGITS, canonical
 from millebornes_invariants.catalogue import STATE_INVARIANTS
 
 

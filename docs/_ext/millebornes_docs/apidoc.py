@@ -34,6 +34,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
+from sphinx.locale import _
 
 from millebornes_docs.data import ROOT
 
@@ -213,11 +214,34 @@ def generate(app: Sphinx) -> None:
 def _summaries_link_no_source(app: Sphinx, doctree: nodes.document) -> None:
     """A function shown a second time with ``:no-index:`` (the guide on ``api/index``)
     is a summary: the highlighted source must link back to its full entry on its
-    module's page, so viewcode (which runs after this) is told the summary has no module."""
+    module's page, so viewcode (which runs after this) is told the summary has no module.
+    The summary links to that full entry instead (``[docs]``), found where the object is
+    defined: ``millebornes.new_game`` is documented on the page of ``millebornes.api``.
+    A summary whose full entry does not exist stops the build (the reference warns)."""
     for entry in doctree.findall(addnodes.desc):
         if entry.get("no-index"):
+            for signature in entry.children:
+                if isinstance(signature, addnodes.desc_signature):
+                    _link_full_entry(app, signature)
             for signature in entry.findall(addnodes.desc_signature):
                 signature["module"] = None
+
+
+def _link_full_entry(app: Sphinx, signature: addnodes.desc_signature) -> None:
+    module, fullname = signature.get("module"), signature.get("fullname")
+    if not module or not fullname:
+        return
+    owner = _stay_in_package(app, module, fullname) or module
+    signature += addnodes.pending_xref(
+        "",
+        nodes.inline("", _("[docs]"), classes=["viewcode-link"]),
+        refdomain="py",
+        reftype="obj",
+        reftarget=f"{owner}.{fullname}",
+        refexplicit=True,
+        refwarn=True,
+        refdoc=app.env.docname,
+    )
 
 
 def _stay_in_package(_app: Sphinx, modname: str, attribute: str) -> str | None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import millebornes
+from millebornes.families import classic
 
 ROOT = Path(__file__).resolve().parents[3]
 """The repository: docs/_ext/millebornes_docs/ is three folders below it."""
@@ -51,7 +51,7 @@ class EditionData:
 
 def default_edition() -> str:
     """The edition the engine plays when none is named (``new_match``'s default)."""
-    default = inspect.signature(millebornes.new_match).parameters["edition"].default
+    default = inspect.signature(classic.new_match).parameters["edition"].default
     return str(default)
 
 
@@ -62,7 +62,7 @@ def editions() -> list[EditionData]:
     every table on the next build.
     """
     first = default_edition()
-    ids = sorted(millebornes.edition_ids(), key=lambda e: (e != first, e))
+    ids = sorted(classic.edition_ids(), key=lambda e: (e != first, e))
     return [
         EditionData(e, SPEC / "editions" / f"{e}.json", read_json(SPEC / "editions" / f"{e}.json"))
         for e in ids

@@ -9,7 +9,7 @@ Nothing here restates a rule. Each graph is obtained by asking the engine:
   precondition tables' answers. Whether the team is rolling is
   ``Tableau.is_rolling``; the distance allowed under each speed-pile top is
   what ``legal_actions`` offers.
-* ``phases``: the nodes are the members of :class:`millebornes.Phase`, titled
+* ``phases``: the nodes are the members of :class:`millebornes.families.classic.Phase`, titled
   with the words the rules use (:data:`PHASE_TITLES`) and described by their own
   docstrings; the edges are the phase changes observed while the
   engine plays seeded random matches of every edition, player count and option
@@ -32,7 +32,7 @@ from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
 from sphinx.util.docutils import SphinxDirective
 
-import millebornes
+from millebornes.families import classic
 from millebornes.families.classic import (
     Card,
     CoupFourre,
@@ -93,7 +93,7 @@ def _legal_on(top: Card | None, card: Card, pile: Pile, safeties: tuple[Card, ..
         safeties=safeties,
     )
     state = position(hands={seat: [card]}, tableaus={0: tableau}, actor=seat)
-    return not millebornes.violations(state, Play(seat, card, 0))
+    return not classic.violations(state, Play(seat, card, 0))
 
 
 def _pile_edges(
@@ -167,7 +167,7 @@ def _largest_distance(top: Card | None) -> int:
     )
     legal = [
         KM[a.card]
-        for a in millebornes.legal_actions(state)
+        for a in classic.legal_actions(state)
         if isinstance(a, Play) and CATEGORY[a.card] is Category.DISTANCE
     ]
     return max(legal, default=0)
@@ -270,7 +270,7 @@ def _relations(before: State, action: Any, after: State) -> frozenset[str]:
     if after.actor is None:
         return frozenset({"nobody"})
     fits = set()
-    if millebornes.is_chance(after):
+    if classic.is_chance(after):
         fits.add("next dealer")
     target = getattr(action, "target", None)
     if (
@@ -290,8 +290,8 @@ def _relations(before: State, action: Any, after: State) -> frozenset[str]:
 
 def _configurations() -> Iterator[tuple[str, int, tuple[str, ...]]]:
     """Every edition, player count, and option (alone) offered at that count."""
-    for edition_id in millebornes.edition_ids():
-        edition = millebornes.load_edition(edition_id)
+    for edition_id in classic.edition_ids():
+        edition = classic.load_edition(edition_id)
         for players in edition.seat_counts:
             yield edition_id, players, ()
             for name, option in edition.options.items():
@@ -316,15 +316,15 @@ def observed_transitions(max_rounds: int = 40) -> frozenset[Transition]:
     seen: dict[tuple[str, str, str], list[tuple[frozenset[str], bool]]] = {}
     for edition_id, players, options in _configurations():
         rng = random.Random(f"{edition_id}/{players}/{','.join(options)}")
-        state = millebornes.new_match(edition_id, players, options)
+        state = classic.new_match(edition_id, players, options)
         rounds = 0
         while state.phase is not Phase.MATCH_OVER and rounds <= max_rounds:
-            if millebornes.is_chance(state):
-                action: Any = millebornes.deal_from_seed(state, rng.randrange(2**32))
+            if classic.is_chance(state):
+                action: Any = classic.deal_from_seed(state, rng.randrange(2**32))
                 rounds += 1
             else:
-                action = _choose(rng, millebornes.legal_actions(state))
-            after = millebornes.apply(state, action)
+                action = _choose(rng, classic.legal_actions(state))
+            after = classic.apply(state, action)
             key = (state.phase.value, after.phase.value, _action_name(action))
             seen.setdefault(key, []).append((_relations(state, action, after), not state.draw_pile))
             state = after

@@ -21,7 +21,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-import millebornes
+from millebornes.families import classic
 from millebornes_docs import data
 from millebornes_docs.entries import id_reference
 
@@ -347,7 +347,7 @@ class BoxTableDirective(DataDirective):
 
 def _layout(edition: str, players: int) -> str:
     """Which seats form each team, as the engine seats them (RUL-TEAM-SEATING)."""
-    state = millebornes.new_match(edition, players)
+    state = classic.new_match(edition, players)
     teams = [
         f"team {team}: seats {', '.join(map(str, state.members(team)))}"
         for team in range(state.teams)

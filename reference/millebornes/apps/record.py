@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from millebornes.core.errors import MalformedInput
+from millebornes.core.jsonio import canonical
 from millebornes.families.classic.actions import Action
 from millebornes.families.classic.engine import check_well_formed, new_match
-from millebornes.families.classic.serialize import action_from_dict, action_to_dict, canonical
+from millebornes.families.classic.serialize import action_from_dict, action_to_dict
 from millebornes.families.classic.state import State
 
 TRANSCRIPT_FORMAT = "millebornes-transcript/1"

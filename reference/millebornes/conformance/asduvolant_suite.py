@@ -27,9 +27,6 @@ from millebornes._spec import spec_dir
 from millebornes.conformance import family_suite
 from millebornes.conformance.family_suite import (
     Family,
-    Judge,
-    check_position,
-    check_trace,
     rejection,
     with_trace,
 )
@@ -50,25 +47,23 @@ from millebornes.families.asduvolant.actions import (
     UTurn,
 )
 from millebornes.families.asduvolant.arrange import car, position
-from millebornes.families.asduvolant.cards import ATTACKS, DATA, KIND, AvCard, Kind, parse_av_card
+from millebornes.families.asduvolant.cards import ATTACKS, DATA, KIND, AvCard, Kind
 from millebornes.families.asduvolant.engine import (
     _broken,
     apply,
     legal_actions,
     new_game,
-    violations,
 )
+from millebornes.families.asduvolant.family import AS_DU_VOLANT
 from millebornes.families.asduvolant.rules import TABLE_NAME, route, table_of
 from millebornes.families.asduvolant.scoring import game_points
 from millebornes.families.asduvolant.serialize import (
     ACTION_TYPES,
-    action_from_dict,
     action_to_dict,
-    state_from_dict,
     state_to_dict,
 )
 from millebornes.families.asduvolant.state import AvPhase, AvState
-from millebornes.families.asduvolant.track import board_from_dict, default_board, load_board
+from millebornes.families.asduvolant.track import default_board, load_board
 
 C = AvCard
 # The generator's name as its cases record it (provenance.generator): a stable name of
@@ -369,23 +364,9 @@ def _trace(
     return case
 
 
-def _judge() -> Judge:
-    return Judge(state_from_dict, state_to_dict, action_from_dict, action_to_dict,
-                 legal_actions, violations, apply)  # fmt: skip
-
-
 def check_case(case: JsonDict) -> list[str]:
     """What the reference family engine gets wrong on ``case``: [] when it passes."""
-    if case["kind"] != "trace":
-        return check_position(case, _judge())
-    given = case["input"]
-    deck = tuple(parse_av_card(name, "deck") for name in given["deck"])
-    start = new_game(case["players"], deck=deck, seed=given["seed"], options=given["options"],
-                     board=board_from_dict(given["board"]))  # fmt: skip
-    problems, state = check_trace(case, start, _judge())
-    if "points" in case["expected"] and list(game_points(state)) != case["expected"]["points"]:
-        problems.append("points differ")
-    return problems
+    return family_suite.check_case(case, AS_DU_VOLANT)
 
 
 def files() -> dict[str, str]:

@@ -15,7 +15,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from millebornes.families.classic.serialize import canonical
+from millebornes.core.jsonio import canonical
 
 CASE_FORMAT = "millebornes-conformance/1"
 """The ``format`` of every case file (and of the index); the number changes on any

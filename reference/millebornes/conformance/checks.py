@@ -15,7 +15,8 @@ from typing import Any
 
 from millebornes.conformance.canon import JsonDict, digest
 from millebornes.conformance.families import START_FIELDS
-from millebornes.families.classic.serialize import STATE_FORMAT, canonical
+from millebornes.core.jsonio import canonical
+from millebornes.families.classic.serialize import STATE_FORMAT
 
 # PROTO-VERDICTS: the five outcomes of a case.
 PASS, FAIL, WRONG_REASON, SKIPPED, ERRORED = "pass", "fail", "wrong-reason", "skipped", "errored"

@@ -7,7 +7,7 @@ and the caller kills the process and starts a new one for the next case. Only
 the process this module started, and its process group, are ever killed: the
 group always, even once the engine itself has exited, since a child it left
 behind may still hold its output open. Responses are read with the engine's own
-bounds (:func:`millebornes.families.classic.serialize.load_json`: strict UTF-8, nesting and integers
+bounds (:func:`millebornes.core.jsonio.load_json`: strict UTF-8, nesting and integers
 bounded), and ids must be integers, not ``true`` or ``2.0``.
 """
 
@@ -26,7 +26,7 @@ from typing import IO, Any
 
 from millebornes.conformance.canon import JsonDict
 from millebornes.core.errors import MalformedInput
-from millebornes.families.classic.serialize import canonical, load_json
+from millebornes.core.jsonio import canonical, load_json
 
 MAX_LINE = 4 * 1024 * 1024
 """The longest response line accepted, in bytes (a state is a few kilobytes)."""

@@ -1,42 +1,26 @@
-"""The rule families the conformance protocol reaches, and what ``serve`` and the runner
-need of each (PROTO-FAMILIES).
+"""The rule families as the conformance protocol sees them (PROTO-FAMILIES).
 
-A family (spec/families/fun-speed/design.md) has its own state, actions, precondition
-tables and transitions; the protocol drives every family with the same requests. This
-registry maps a family's name, and the editions it plays, to the few functions those
-requests need: start a game from a deck, read and write states and actions through the
-family's boundary (:class:`MalformedInput` naming the field), list the legal actions,
-apply one (:class:`IllegalAction` naming the rules broken), and, where the family has
-them, the score sheet and the portable shuffle. A new family plugs in with one entry of
-:data:`FAMILIES`; the classic family is an entry like the others, so nothing asks which
-family it holds.
-"""
+Every family of :mod:`millebornes.registry` (the one registry the API, the tools and the
+tests use) gets one :class:`Family` entry here: the family object's functions, plus what
+only the protocol needs — the capability an engine declares to play the family, the field
+that marks its states, its ``start`` fields, and whether it answers ``score`` and
+``shuffle``. A new family plugs in through the registry, and nothing here asks which
+family it holds."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from millebornes.core.errors import MalformedInput
+from millebornes.core.family import RuleFamily
 from millebornes.core.shuffle import round_seed, shuffled
-from millebornes.families import asduvolant, funspeed
-from millebornes.families.asduvolant import serialize as av_json
-from millebornes.families.asduvolant.cards import parse_av_card
-from millebornes.families.asduvolant.track import board_from_dict
-from millebornes.families.classic import engine
-from millebornes.families.classic.edition import edition_ids, load_edition
-from millebornes.families.classic.serialize import (
-    STATE_FORMAT,
-    action_from_dict,
-    action_to_dict,
-    score_to_dict,
-    state_from_dict,
-    state_to_dict,
-)
-from millebornes.families.funspeed import serialize as fs_json
-from millebornes.families.funspeed.cards import parse_fs_card
+from millebornes.families.asduvolant.family import AS_DU_VOLANT
+from millebornes.families.classic.edition import load_edition
+from millebornes.families.classic.family import CLASSIC as CLASSIC_FAMILY
+from millebornes.families.classic.serialize import STATE_FORMAT
+from millebornes.registry import FAMILIES as REGISTRY
 
 JsonDict = dict[str, Any]
 
@@ -72,16 +56,27 @@ class Family:
     (PROTO-START); a ``start`` of another family giving one of them is malformed."""
 
 
-# --- the classic family: classic, Cars, Astérix, Allonge ------------------------------------
+def _start(family: RuleFamily[Any, Any]) -> Callable[..., Any]:
+    """PROTO-START for ``family``: a new game dealt from the deck given, on the board and
+    with the seed given where the family takes them; a deck that is not the box is refused
+    by the family (:class:`IllegalAction` for the classic deal's rules, else malformed)."""
 
+    def start(
+        edition: str,
+        players: int,
+        options: tuple[str, ...],
+        deck: object,
+        extras: Mapping[str, object],
+    ) -> Any:
+        if not isinstance(deck, list):
+            raise MalformedInput(f"deck: a list of cards, not {type(deck).__name__}")
+        # the family checks the seed it takes (As du Volant: RUL-AV-RESHUFFLE-SEED)
+        seed: Any = extras.get("seed", 0 if "seed" in family_start_fields(family) else None)
+        return family.new_game(
+            edition, players, options, seed=seed, deck=deck, board=extras.get("board")
+        )
 
-def _classic_start(
-    edition: str, players: int, options: tuple[str, ...], deck: object, _: Mapping[str, object]
-) -> Any:
-    # PROTO-START: seat 0 deals the first round of a new match from the deck given; a deck
-    # that is not the box is refused by the deal's rules (IllegalAction).
-    deal = action_from_dict({"type": "deal", "seat": 0, "deck": deck})
-    return engine.apply(engine.new_match(edition, players, options), deal)
+    return start
 
 
 def _classic_deck(edition: str, players: int, seed: int, round_number: int) -> list[str]:
@@ -94,96 +89,43 @@ def _classic_deck(edition: str, players: int, seed: int, round_number: int) -> l
     ]
 
 
-CLASSIC = Family(
-    name="classic",
-    editions=edition_ids(),
-    capability=None,
-    state_key=("format", STATE_FORMAT),
-    start=_classic_start,
-    state_from_dict=state_from_dict,
-    state_to_dict=state_to_dict,
-    action_from_dict=action_from_dict,
-    action_to_dict=action_to_dict,
-    legal_actions=engine.legal_actions,
-    apply=engine.apply,
-    score=score_to_dict,
-    shuffle=_classic_deck,
-)
+_START_FIELDS = {AS_DU_VOLANT.name: ("board", "seed")}
+"""The optional ``start`` fields of each family (PROTO-START): As du Volant's board and
+reshuffle seed."""
 
 
-# --- Fun & Speed -----------------------------------------------------------------------------
+def family_start_fields(family: RuleFamily[Any, Any]) -> tuple[str, ...]:
+    return _START_FIELDS.get(family.name, ())
 
 
-def _fs_start(
-    edition: str, players: int, options: tuple[str, ...], deck: object, _: Mapping[str, object]
-) -> Any:
-    # The family's new game: seat 0 first, hands dealt from the deck (FS-DEAL); a deck that
-    # is not the box is malformed input at the family's boundary (FS-BOX).
-    if options:
-        raise MalformedInput(f"options: {edition} has no options, not {list(options)}")
-    return funspeed.new_game(players, deck=_cards(deck, parse_fs_card))
-
-
-def _cards(deck: object, parse: Callable[[object, str], Any]) -> tuple[Any, ...]:
-    """A family's deck: a list of its cards, each read by the family's card reader."""
-    if not isinstance(deck, list):
-        raise MalformedInput(f"deck: a list of cards, not {type(deck).__name__}")
-    return tuple(parse(name, f"deck[{i}]") for i, name in enumerate(deck))
-
-
-def _rule_family(json_forms: ModuleType, game: ModuleType, start: Any, **more: Any) -> Family:
-    """The entry of a family of spec/families/: its edition id, capability and state marker
-    are its name (PROTO-FAMILIES); ``json_forms`` is its serialize module, ``game`` its
-    engine."""
-    name = json_forms.FAMILY
+def _entry(family: RuleFamily[Any, Any]) -> Family:
+    """The protocol's view of a family of the registry (PROTO-FAMILIES): the classic family
+    needs no capability and marks its states with ``format``; every other family is named by
+    its capability ``family:<name>`` and by its states' ``family`` field. The classic family
+    alone answers ``score`` and ``shuffle`` over the protocol."""
+    classic = family is CLASSIC_FAMILY
     return Family(
-        name=name,
-        editions=(name,),
-        capability=f"family:{name}",
-        state_key=("family", name),
-        start=start,
-        state_from_dict=json_forms.state_from_dict,
-        state_to_dict=json_forms.state_to_dict,
-        action_from_dict=json_forms.action_from_dict,
-        action_to_dict=json_forms.action_to_dict,
-        legal_actions=game.legal_actions,
-        apply=game.apply,
-        **more,
+        name=family.name,
+        editions=family.editions,
+        capability=None if classic else f"family:{family.name}",
+        state_key=("format", STATE_FORMAT) if classic else ("family", family.name),
+        start=_start(family),
+        state_from_dict=family.state_from_dict,
+        state_to_dict=family.state_to_dict,
+        action_from_dict=family.action_from_dict,
+        action_to_dict=family.action_to_dict,
+        legal_actions=family.legal_actions,
+        apply=family.apply,
+        score=family.score if classic else None,
+        shuffle=_classic_deck if classic else None,
+        start_fields=family_start_fields(family),
     )
 
 
-FUN_SPEED = _rule_family(fs_json, funspeed, _fs_start)
+FAMILIES: dict[str, Family] = {family.name: _entry(family) for family in REGISTRY}
+"""Every family of the registry, by name; the classic one first."""
 
-
-# --- As du Volant ----------------------------------------------------------------------------
-
-
-def _av_start(
-    edition: str, players: int, options: tuple[str, ...], deck: object, extras: Mapping[str, object]
-) -> Any:
-    # The board game from the deck, first card dealt first (AV-DEAL), on the board given (the
-    # default layout without one, ASM-AV-LAYOUT), with the seed of the reshuffles
-    # (RUL-AV-RESHUFFLE-SEED, 0 without one). A deck that is not the box is malformed (AV-BOX).
-    cards = _cards(deck, parse_av_card)
-    seed = extras.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise MalformedInput(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
-    board = None
-    if "board" in extras:
-        try:
-            board = board_from_dict(extras["board"])
-        except MalformedInput as error:  # the loader names the field inside the board file
-            text = str(error)
-            raise MalformedInput(text if text.startswith("board") else f"board.{text}") from None
-    return asduvolant.new_game(players, seed=seed, deck=cards, options=options, board=board)
-
-
-AS_DU_VOLANT = _rule_family(av_json, asduvolant, _av_start, start_fields=("board", "seed"))
-
-
-FAMILIES: dict[str, Family] = {family.name: family for family in (CLASSIC, FUN_SPEED, AS_DU_VOLANT)}
-"""Every family, by name; the classic one first."""
-
+CLASSIC = FAMILIES[CLASSIC_FAMILY.name]
 
 START_FIELDS = frozenset(name for family in FAMILIES.values() for name in family.start_fields)
 """Every optional ``start`` field some family takes (PROTO-START)."""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from millebornes.conformance.canon import CASE_FORMAT, INDEX_FORMAT, digest, dumps, spec_version
+from millebornes.core.family import RuleFamily
 
 JsonDict = dict[str, Any]
 
@@ -144,21 +145,27 @@ def rejections(
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class Judge:
-    """The functions that judge a case, read from the family's modules when the case is
-    checked (so a mutant that patches one of them is judged)."""
+def check_case(case: JsonDict, family: RuleFamily[Any, Any]) -> list[str]:
+    """What ``family`` gets wrong on ``case``: [] when it passes. The family object is passed
+    in, so a mutant of it is judged the same way."""
+    if case["kind"] != "trace":
+        return check_position(case, family)
+    given = case["input"]
+    start = family.new_game(
+        case["edition"],
+        case["players"],
+        case["options"],
+        seed=given.get("seed"),
+        deck=given["deck"],
+        board=given.get("board"),
+    )
+    problems, state = check_trace(case, start, family)
+    if "points" in case["expected"] and family.score(state)["points"] != case["expected"]["points"]:
+        problems.append("points differ")
+    return problems
 
-    state_from_dict: Callable[[object], Any]
-    state_to_dict: Callable[[Any], JsonDict]
-    action_from_dict: Callable[[object], Any]
-    action_to_dict: Callable[[Any], JsonDict]
-    legal_actions: Callable[[Any], Sequence[Any]]
-    violations: Callable[[Any, Any], Sequence[str]]
-    apply: Callable[[Any, Any], Any]
 
-
-def check_trace(case: JsonDict, start: Any, judge: Judge) -> tuple[list[str], Any]:
+def check_trace(case: JsonDict, start: Any, judge: RuleFamily[Any, Any]) -> tuple[list[str], Any]:
     """Replay a trace case's actions from ``start``: what differs (digests, final state),
     and the final state."""
     state = start
@@ -172,7 +179,7 @@ def check_trace(case: JsonDict, start: Any, judge: Judge) -> tuple[list[str], An
     return problems, state
 
 
-def check_position(case: JsonDict, judge: Judge) -> list[str]:
+def check_position(case: JsonDict, judge: RuleFamily[Any, Any]) -> list[str]:
     """What differs on a legal or step case: [] when the engine passes it."""
     expected = case["expected"]
     state = judge.state_from_dict(case["input"]["state"])

@@ -23,9 +23,6 @@ from typing import Any
 from millebornes.conformance import family_suite
 from millebornes.conformance.family_suite import (
     Family,
-    Judge,
-    check_position,
-    check_trace,
     rejection,
     with_trace,
 )
@@ -45,12 +42,11 @@ from millebornes.families.funspeed.actions import (
 )
 from millebornes.families.funspeed.all_actions import every_action
 from millebornes.families.funspeed.cards import DATA, FsCard, parse_fs_card
-from millebornes.families.funspeed.engine import _broken, apply, legal_actions, new_game, violations
+from millebornes.families.funspeed.engine import _broken, apply, legal_actions, new_game
+from millebornes.families.funspeed.family import FUN_SPEED
 from millebornes.families.funspeed.serialize import (
     ACTION_TYPES,
-    action_from_dict,
     action_to_dict,
-    state_from_dict,
     state_to_dict,
 )
 from millebornes.families.funspeed.state import WINDOWS, FsPhase, FsState, Zone
@@ -358,17 +354,9 @@ def _rejections(state: FsState, players: int, done: set[str]) -> list[JsonDict]:
     return family_suite.rejections(every_action(state), breaks, ONLY_WITH_ANOTHER, done, make)
 
 
-def _judge() -> Judge:
-    return Judge(state_from_dict, state_to_dict, action_from_dict, action_to_dict,
-                 legal_actions, violations, apply)  # fmt: skip
-
-
 def check_case(case: JsonDict) -> list[str]:
     """What the reference family engine gets wrong on ``case``: [] when it passes."""
-    if case["kind"] != "trace":
-        return check_position(case, _judge())
-    start = new_game(case["players"], deck=tuple(_deck(case["input"]["deck"])))
-    return check_trace(case, start, _judge())[0]
+    return family_suite.check_case(case, FUN_SPEED)
 
 
 def _deck(names: list[str]) -> list[Any]:

@@ -35,7 +35,7 @@ from millebornes.conformance.checks import (
 )
 from millebornes.conformance.engine_process import EngineError, EngineProcess
 from millebornes.conformance.families import CLASSIC, FAMILIES, for_edition, start_extras
-from millebornes.families.classic.serialize import canonical
+from millebornes.core.jsonio import canonical
 
 REPORT_FORMAT = "millebornes-conformance-report/1"
 HANDSHAKE_ATTEMPTS = 3

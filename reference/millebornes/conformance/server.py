@@ -7,7 +7,7 @@ carries unless told not to (``--no-load-state``, to test the runner's replay
 path), and never dies on bad input: every line gets exactly one response.
 
 It reads bytes and decodes them as UTF-8 itself, whatever the locale; each line is
-read by :func:`millebornes.families.classic.serialize.load_json`, so its nesting and integers are
+read by :func:`millebornes.core.jsonio.load_json`, so its nesting and integers are
 bounded, and a line longer than :data:`MAX_REQUEST` bytes is answered without being
 kept. A state the request carries must be loadable (every state invariant holds), so
 nothing the engine takes can make it fail; if it fails all the same, the answer is an
@@ -31,8 +31,8 @@ from millebornes.conformance.families import (
     start_extras,
 )
 from millebornes.core.errors import IllegalAction, MalformedInput
+from millebornes.core.jsonio import canonical, load_json
 from millebornes.families.classic.edition import edition_ids
-from millebornes.families.classic.serialize import canonical, load_json
 
 ENGINE_NAME = "millebornes-reference"
 ERROR_KINDS = ("malformed", "unsupported", "no_state", "internal")

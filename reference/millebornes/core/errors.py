@@ -9,20 +9,18 @@ a bug in its own code.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from millebornes.families.classic.actions import Action
-
 
 class MilleBornesError(Exception):
     """Base class of the engine's errors."""
 
 
 class IllegalAction(MilleBornesError):
-    """A well-formed action that breaks the rules; the state it was tried on is unchanged."""
+    """A well-formed action that breaks the rules; the state it was tried on is unchanged.
 
-    def __init__(self, action: Action, rule_ids: tuple[str, ...]) -> None:
+    ``action`` is the family's own action (the core names no family, so it is typed as
+    any object); ``rule_ids`` are the rules it breaks, in table order."""
+
+    def __init__(self, action: object, rule_ids: tuple[str, ...]) -> None:
         self.action = action
         self.rule_ids = rule_ids
         super().__init__(f"illegal action {action}: breaks {', '.join(rule_ids)}")

@@ -174,3 +174,76 @@ def describe_fields(action: Mapping[str, Any]) -> str:
     )
     what = str(action.get("type", "?")).replace("_", " ")
     return f"seat {action.get('seat')} {what}" + (f": {rest}" if rest else "")
+
+
+def race_line(phase: str, goal: int, draw_pile: int, km: Sequence[int], actor: int | None) -> str:
+    """Where a race of seats playing alone stands, in a line: the phase, the goal, the
+    draw pile, each seat's km and who acts."""
+    seats = ", ".join(f"seat {seat} {value} km" for seat, value in enumerate(km))
+    who = "the game is over" if actor is None else f"seat {actor} to act"
+    return f"{phase}, goal {goal} km, draw pile {draw_pile} cards; {seats}; next: {who}"
+
+
+class ModuleFamily:
+    """The usual way a family satisfies :class:`RuleFamily`: its ``engine`` module gives
+    ``legal_actions``, ``violations`` and ``apply``, its ``json`` module the four JSON
+    functions, and the subclass what differs (starting a game, editions, winners, score,
+    words). The modules are looked up at each call, so the functions the family's modules
+    hold at that moment are the ones that answer."""
+
+    name: str
+    editions: tuple[str, ...]
+    engine: Any
+    json: Any
+    state_type: type
+    action_types: tuple[type, ...]
+
+    def owns_state(self, value: object) -> bool:
+        return isinstance(value, self.state_type)
+
+    def owns_action(self, value: object) -> bool:
+        return isinstance(value, self.action_types)
+
+    def actor(self, state: Any) -> int | None:
+        seat: int | None = state.actor
+        return seat
+
+    def is_chance(self, state: Any) -> bool:
+        """No chance node once dealt, unless the family says otherwise."""
+        return False
+
+    def chance_action(self, state: Any, seed: int) -> Any:
+        raise MalformedInput(f"{self.name} has no chance node after the deal")
+
+    def legal_actions(self, state: Any) -> tuple[Any, ...]:
+        actions: tuple[Any, ...] = self.engine.legal_actions(state)
+        return actions
+
+    def violations(self, state: Any, action: Any) -> tuple[str, ...]:
+        ids: tuple[str, ...] = self.engine.violations(state, action)
+        return ids
+
+    def apply(self, state: Any, action: Any) -> Any:
+        return self.engine.apply(state, action)
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        """The seats that won, once the game is over (the state records them)."""
+        seats: tuple[int, ...] = state.winners
+        return seats
+
+    def state_to_dict(self, state: Any) -> JsonDict:
+        data: JsonDict = self.json.state_to_dict(state)
+        return data
+
+    def state_from_dict(self, data: object) -> Any:
+        return self.json.state_from_dict(data)
+
+    def action_to_dict(self, action: Any) -> JsonDict:
+        data: JsonDict = self.json.action_to_dict(action)
+        return data
+
+    def action_from_dict(self, data: object) -> Any:
+        return self.json.action_from_dict(data)
+
+    def describe_action(self, state: Any, action: Any) -> str:
+        return describe_fields(self.action_to_dict(action))

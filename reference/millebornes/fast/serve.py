@@ -17,12 +17,8 @@ import sys
 from millebornes.conformance.canon import JsonDict
 from millebornes.conformance.server import Session
 from millebornes.core.errors import IllegalAction
-from millebornes.families.classic.serialize import (
-    action_from_dict,
-    action_to_dict,
-    canonical,
-    state_to_dict,
-)
+from millebornes.core.jsonio import canonical
+from millebornes.families.classic.serialize import action_from_dict, action_to_dict, state_to_dict
 from millebornes.families.classic.state import State
 from millebornes.fast.engine import FastState
 

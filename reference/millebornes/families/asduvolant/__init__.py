@@ -3,8 +3,8 @@
 Cars on a track of 25 km squares (a board file, :mod:`.track`), tokens for
 hazards and safeties, every played card discarded, Demi-tour and coup-fourré
 windows out of turn, and the variants as options. The public surface mirrors
-the other families': :func:`new_game`, :func:`legal_actions`,
-:func:`violations`, :func:`apply` and canonical JSON.
+the other families': the family object :data:`AS_DU_VOLANT`, :func:`new_game`,
+:func:`legal_actions`, :func:`violations`, :func:`apply` and canonical JSON.
 """
 
 from __future__ import annotations
@@ -18,12 +18,25 @@ from millebornes.families.asduvolant.engine import (
     new_game,
     violations,
 )
-from millebornes.families.asduvolant.scoring import game_points, match_winners
+from millebornes.families.asduvolant.family import AS_DU_VOLANT
+from millebornes.families.asduvolant.scoring import game_points, points_match_winners
+from millebornes.families.asduvolant.serialize import (
+    action_from_dict,
+    action_from_json,
+    action_to_dict,
+    action_to_json,
+    from_json,
+    state_from_dict,
+    state_to_dict,
+    to_json,
+)
 from millebornes.families.asduvolant.state import AvPhase, AvState, Car
 from millebornes.families.asduvolant.track import Board, Square, default_board, load_board
 
 __all__ = [
-    "ACTIONS", "DATA", "OPTIONS", "AvAction", "AvCard", "AvPhase", "AvState", "Board", "Car",
-    "Square", "apply", "default_board", "game_points", "is_legal", "legal_actions",
-    "load_board", "match_winners", "new_game", "violations",
+    "ACTIONS", "AS_DU_VOLANT", "DATA", "OPTIONS", "AvAction", "AvCard", "AvPhase", "AvState",
+    "Board", "Car", "Square", "action_from_dict", "action_from_json", "action_to_dict",
+    "action_to_json", "apply", "default_board", "from_json", "game_points", "is_legal",
+    "legal_actions", "load_board", "new_game", "points_match_winners", "state_from_dict",
+    "state_to_dict", "to_json", "violations",
 ]  # fmt: skip

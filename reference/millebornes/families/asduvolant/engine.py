@@ -11,17 +11,11 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import assert_never
 
+from millebornes.core.checks import check_card, check_flag, check_seat
 from millebornes.core.errors import IllegalAction, MalformedInput
-from millebornes.core.family_kit import (
-    broken,
-    check_card,
-    check_flag,
-    check_seat,
-    sorted_with,
-    with_item,
-    without,
-)
+from millebornes.core.preconditions import broken
 from millebornes.core.shuffle import MASK64, round_seed, shuffled
+from millebornes.core.tuples import sorted_with, with_item, without
 from millebornes.families.asduvolant.actions import (
     ACTIONS,
     Attack,
@@ -220,7 +214,7 @@ def apply(state: AvState, action: AvAction) -> AvState:
     :class:`MalformedInput` if it is not an action of this game at all."""
     problems = violations(state, action)
     if problems:
-        raise IllegalAction(action, problems)  # type: ignore[arg-type]
+        raise IllegalAction(action, problems)
     return _apply(state, action)
 
 

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from millebornes.core.family_kit import broken, sorted_with, with_item
+from millebornes.core.preconditions import broken
+from millebornes.core.tuples import sorted_with, with_item
 from millebornes.families.asduvolant.actions import (
     Attack,
     AvAction,

@@ -42,7 +42,7 @@ def game_points(state: AvState) -> tuple[int, ...]:
     return tuple(points)
 
 
-def match_winners(totals: Sequence[int]) -> tuple[int, ...]:
+def points_match_winners(totals: Sequence[int]) -> tuple[int, ...]:
     """AV-POINTS: once a total reaches 5000 the match is over and the highest totals win;
     () while it goes on."""
     if max(totals) < DATA.points["match"]:

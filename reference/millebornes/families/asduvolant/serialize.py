@@ -11,8 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from millebornes.core import family_kit as kit
+from millebornes.core import jsonio
 from millebornes.core.errors import MalformedInput
+from millebornes.core.jsonio import (
+    canonical,
+    card_list,
+    field_reader,
+    json_bool,
+    json_field,
+    json_int,
+    optional_card,
+    parse_json,
+    seat_or_none,
+)
 from millebornes.families.asduvolant.actions import (
     ACTIONS,
     Attack,
@@ -33,7 +44,6 @@ from millebornes.families.asduvolant.cards import DATA, OPTIONS, TOKENS, AvCard,
 from millebornes.families.asduvolant.engine import check_options
 from millebornes.families.asduvolant.state import WINDOWS, AvPhase, AvState, Car, box_tokens
 from millebornes.families.asduvolant.track import board_from_dict
-from millebornes.families.classic.serialize import canonical
 
 FAMILY = "as-du-volant"
 
@@ -43,7 +53,7 @@ ACTION_TYPES: dict[type, str] = {
     EndTurn: "end_turn", CoupFourre: "coup_fourre", UTurn: "u_turn", Pass: "pass",
 }  # fmt: skip
 _BY_TYPE = {name: kind for kind, name in ACTION_TYPES.items()}
-_read_field = kit.field_reader(
+_read_field = field_reader(
     parse_av_card, frozenset({"card", "attack"}), frozenset({"accelerated", "shortcut"})
 )
 
@@ -51,12 +61,12 @@ _read_field = kit.field_reader(
 
 
 def action_to_dict(action: AvAction) -> dict[str, Any]:
-    return kit.action_to_dict(action, ACTION_TYPES[type(action)])
+    return jsonio.action_to_dict(action, ACTION_TYPES[type(action)])
 
 
 def action_from_dict(data: object) -> AvAction:
     """The action ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
-    action: AvAction = kit.action_from_dict(data, _BY_TYPE, _read_field)
+    action: AvAction = jsonio.action_from_dict(data, _BY_TYPE, _read_field)
     return action
 
 
@@ -117,15 +127,15 @@ def to_json(state: AvState) -> str:
 
 
 def _maybe_card(value: object, field: str) -> AvCard | None:
-    return kit.optional_card(value, field, parse_av_card)
+    return optional_card(value, field, parse_av_card)
 
 
 def _cards(value: object, field: str) -> tuple[AvCard, ...]:
-    return kit.card_list(value, field, parse_av_card)
+    return card_list(value, field, parse_av_card)
 
 
 def _count(value: object, field: str) -> int:
-    number = kit.json_int(value, field)
+    number = json_int(value, field)
     assert number is not None
     if number < 0:
         raise MalformedInput(f"{field}: a whole number from 0, not {number}")
@@ -136,15 +146,15 @@ def _car_from(value: object, field: str) -> Car:
     if not isinstance(value, dict):
         raise MalformedInput(f"{field}: a JSON object, not {value!r}")
     car = Car(
-        square=_count(kit.json_field(value, "square"), f"{field}.square"),
-        lane=_count(kit.json_field(value, "lane"), f"{field}.lane"),
-        attack=_maybe_card(kit.json_field(value, "attack"), f"{field}.attack"),
-        limit=kit.json_bool(kit.json_field(value, "limit"), f"{field}.limit"),
-        safeties=_cards(kit.json_field(value, "safeties"), f"{field}.safeties"),
-        coups_fourres=_cards(kit.json_field(value, "coups_fourres"), f"{field}.coups_fourres"),
-        laid_100=_count(kit.json_field(value, "laid_100"), f"{field}.laid_100"),
-        laid_200=_count(kit.json_field(value, "laid_200"), f"{field}.laid_200"),
-        laid_distance=_count(kit.json_field(value, "laid_distance"), f"{field}.laid_distance"),
+        square=_count(json_field(value, "square"), f"{field}.square"),
+        lane=_count(json_field(value, "lane"), f"{field}.lane"),
+        attack=_maybe_card(json_field(value, "attack"), f"{field}.attack"),
+        limit=json_bool(json_field(value, "limit"), f"{field}.limit"),
+        safeties=_cards(json_field(value, "safeties"), f"{field}.safeties"),
+        coups_fourres=_cards(json_field(value, "coups_fourres"), f"{field}.coups_fourres"),
+        laid_100=_count(json_field(value, "laid_100"), f"{field}.laid_100"),
+        laid_200=_count(json_field(value, "laid_200"), f"{field}.laid_200"),
+        laid_distance=_count(json_field(value, "laid_distance"), f"{field}.laid_distance"),
     )
     if not set(car.coups_fourres) <= set(car.safeties):
         raise MalformedInput(f"{field}.coups_fourres: only safeties of the car")
@@ -171,52 +181,53 @@ def state_from_dict(data: object) -> AvState:
         raise MalformedInput(f"state: a JSON object, not {type(data).__name__}")
     if data.get("family") != FAMILY:
         raise MalformedInput(f"family: {FAMILY!r} expected, not {data.get('family')!r}")
-    players = kit.json_int(kit.json_field(data, "players"), "players")
+    players = json_int(json_field(data, "players"), "players")
     if players not in DATA.seats:
         raise MalformedInput(f"players: AV-SEATS allows {DATA.seats}, not {players}")
-    options = kit.json_field(data, "options")
+    options = json_field(data, "options")
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise MalformedInput("options: a list of option names")
+    phase_name = json_field(data, "phase")  # outside the try: its MalformedInput is a ValueError
     try:
-        phase = AvPhase(kit.json_field(data, "phase"))
+        phase = AvPhase(phase_name)
     except ValueError:
-        raise MalformedInput(f"phase: unknown phase {data['phase']!r}") from None
-    hands, cars, winners = (kit.json_field(data, k) for k in ("hands", "cars", "winners"))
+        raise MalformedInput(f"phase: unknown phase {phase_name!r}") from None
+    hands, cars, winners = (json_field(data, k) for k in ("hands", "cars", "winners"))
     for name, value in (("hands", hands), ("cars", cars)):
         if not isinstance(value, list) or len(value) != players:
             raise MalformedInput(f"{name}: a list of {players} entries, one per seat")
     if not isinstance(winners, list):
         raise MalformedInput("winners: a list of seats")
-    seed = kit.json_int(kit.json_field(data, "seed"), "seed")
+    seed = json_int(json_field(data, "seed"), "seed")
     state = AvState(
         players=players,
         options=check_options(players, options),
-        board=board_from_dict(kit.json_field(data, "board")),
+        board=board_from_dict(json_field(data, "board")),
         seed=_count(seed, "seed"),
         phase=phase,
-        actor=kit.seat_or_none(kit.json_field(data, "actor"), "actor", players),
-        turn=kit.seat_or_none(kit.json_field(data, "turn"), "turn", players) or 0,
-        draw_pile=_cards(kit.json_field(data, "draw_pile"), "draw_pile"),
-        discard_pile=_cards(kit.json_field(data, "discard_pile"), "discard_pile"),
+        actor=seat_or_none(json_field(data, "actor"), "actor", players),
+        turn=seat_or_none(json_field(data, "turn"), "turn", players) or 0,
+        draw_pile=_cards(json_field(data, "draw_pile"), "draw_pile"),
+        discard_pile=_cards(json_field(data, "discard_pile"), "discard_pile"),
         hands=tuple(tuple(sorted(_cards(h, f"hands[{i}]"))) for i, h in enumerate(hands)),
         cars=tuple(_car_from(c, f"cars[{i}]") for i, c in enumerate(cars)),
-        supply=_supply(kit.json_field(data, "supply")),
-        taken=_maybe_card(kit.json_field(data, "taken"), "taken"),
-        plays=_count(kit.json_field(data, "plays"), "plays"),
-        played=_count(kit.json_field(data, "played"), "played"),
-        forced=kit.json_bool(kit.json_field(data, "forced"), "forced"),
-        stuck=_count(kit.json_field(data, "stuck"), "stuck"),
-        pending=_maybe_card(kit.json_field(data, "pending"), "pending"),
-        source=kit.seat_or_none(kit.json_field(data, "source"), "source", players),
-        mover=kit.seat_or_none(kit.json_field(data, "mover"), "mover", players),
-        origin=_origin(kit.json_field(data, "origin")),
-        moved=_maybe_card(kit.json_field(data, "moved"), "moved"),
-        resume=kit.seat_or_none(kit.json_field(data, "resume"), "resume", players),
-        reshuffles=_count(kit.json_field(data, "reshuffles"), "reshuffles"),
+        supply=_supply(json_field(data, "supply")),
+        taken=_maybe_card(json_field(data, "taken"), "taken"),
+        plays=_count(json_field(data, "plays"), "plays"),
+        played=_count(json_field(data, "played"), "played"),
+        forced=json_bool(json_field(data, "forced"), "forced"),
+        stuck=_count(json_field(data, "stuck"), "stuck"),
+        pending=_maybe_card(json_field(data, "pending"), "pending"),
+        source=seat_or_none(json_field(data, "source"), "source", players),
+        mover=seat_or_none(json_field(data, "mover"), "mover", players),
+        origin=_origin(json_field(data, "origin")),
+        moved=_maybe_card(json_field(data, "moved"), "moved"),
+        resume=seat_or_none(json_field(data, "resume"), "resume", players),
+        reshuffles=_count(json_field(data, "reshuffles"), "reshuffles"),
         winners=tuple(
             s
             for i, w in enumerate(winners)
-            if (s := kit.seat_or_none(w, f"winners[{i}]", players)) is not None
+            if (s := seat_or_none(w, f"winners[{i}]", players)) is not None
         ),
     )
     check_whole(state)
@@ -251,12 +262,15 @@ def check_whole(state: AvState) -> None:
         raise MalformedInput("actor: a window asks another seat than the turn's")
 
 
-def from_json(text: str) -> AvState:
-    return state_from_dict(kit.parse_json(text, "state"))
+def from_json(text: str | bytes) -> AvState:
+    """The state ``text`` describes (bytes must be UTF-8), read within the bounds of
+    :func:`~millebornes.core.jsonio.parse_json`; else :class:`MalformedInput`."""
+    return state_from_dict(parse_json(text, "state"))
 
 
-def action_from_json(text: str) -> AvAction:
-    return action_from_dict(kit.parse_json(text, "action"))
+def action_from_json(text: str | bytes) -> AvAction:
+    """The action ``text`` describes (bytes must be UTF-8), or :class:`MalformedInput`."""
+    return action_from_dict(parse_json(text, "action"))
 
 
 def action_to_json(action: AvAction) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 
 from millebornes._spec import spec_dir
 from millebornes.core.errors import MalformedInput
-from millebornes.core.family_kit import json_field, parse_json
+from millebornes.core.jsonio import json_field, parse_json
 from millebornes.families.asduvolant.cards import DATA, SQUARE_KM
 
 FORMAT = "mille-bornes-av-board/1"
@@ -219,14 +219,17 @@ def _check_shortcut(board: Board, entry: int, on_route: set[int]) -> set[int]:
     return branch
 
 
-def board_from_json(text: str) -> Board:
+def board_from_json(text: str | bytes) -> Board:
+    """The board ``text`` describes (bytes must be UTF-8), or :class:`MalformedInput`."""
     return board_from_dict(parse_json(text, "board"))
 
 
 def load_board(path: str | Path) -> Board:
-    """The board of the file at ``path`` (BOARD-FILE)."""
+    """The board of the file at ``path`` (BOARD-FILE). The file is read as bytes and
+    decoded by the JSON boundary, so a file that is not UTF-8 is :class:`MalformedInput`
+    like any other bad board."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_bytes()
     except OSError as error:
         raise MalformedInput(f"board: cannot read {path}: {error.strerror}") from None
     return board_from_json(text)

@@ -1,4 +1,8 @@
-"""The reference engine of the canonical Mille Bornes specification.
+"""The classic rule family: 1000 Bornes, Cars, Astérix and the Allonge rules.
+
+The neutral API (:mod:`millebornes`) plays these editions like every other; this package
+keeps the family's own names (``Card``, ``Play``, ``new_round``, ``score_round``, …) and
+its family object :data:`CLASSIC`.
 
 A whole match is one immutable :class:`State`. Start one with :func:`new_match`
 (or :func:`new_round` to deal at once), ask :func:`legal_actions` or
@@ -33,6 +37,7 @@ from millebornes.families.classic.engine import (
     new_match,
     violations,
 )
+from millebornes.families.classic.family import CLASSIC
 from millebornes.families.classic.scoring import (
     RoundScore,
     TeamScore,
@@ -53,8 +58,8 @@ from millebornes.families.classic.serialize import (
 from millebornes.families.classic.state import Phase, State, Tableau
 
 __all__ = [
-    "Action", "Card", "Category", "CoupFourre", "Deal", "Decline", "Discard", "Draw", "Edition",
-    "Extension",
+    "CLASSIC", "Action", "Card", "Category", "CoupFourre", "Deal", "Decline", "Discard", "Draw",
+    "Edition", "Extension",
     "IllegalAction", "MalformedInput", "MilleBornesError", "Phase", "Play", "RoundScore",
     "SplitMix64", "State", "Tableau", "TeamScore", "action_from_dict", "action_from_json",
     "action_to_dict", "action_to_json", "apply", "deal_from_seed", "edition_ids", "from_json",

@@ -12,6 +12,7 @@ from bisect import insort
 from typing import assert_never
 
 from millebornes.core.errors import IllegalAction, MalformedInput
+from millebornes.core.preconditions import broken, respects
 from millebornes.families.classic.actions import (
     Action,
     CoupFourre,
@@ -41,8 +42,6 @@ from millebornes.families.classic.rules import (
     EXTENSION_RULES,
     PLAY_RULES,
     PLAY_RULES_BEYOND_HEAD,
-    broken,
-    respects,
 )
 from millebornes.families.classic.scoring import score_round
 from millebornes.families.classic.state import Phase, State, Tableau, evolve

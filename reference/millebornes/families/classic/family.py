@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from millebornes.core.errors import MalformedInput
-from millebornes.core.family import EditionInfo, JsonDict, SeatCount, read_deck
+from millebornes.core.family import EditionInfo, JsonDict, ModuleFamily, SeatCount, read_deck
 from millebornes.families.classic import engine, serialize
 from millebornes.families.classic.actions import ACTION_ORDER, Action, Deal
 from millebornes.families.classic.cards import Card, parse_card
@@ -29,11 +29,15 @@ def _card(value: object, field: str) -> Card:
         raise MalformedInput(f"{field}: {error}") from None
 
 
-class ClassicFamily:
+class ClassicFamily(ModuleFamily):
     """The classic rule family (spec/rules/, spec/editions/)."""
 
     name = "classic"
-    editions: tuple[str, ...] = edition_ids()
+    editions = edition_ids()
+    engine = engine
+    json = serialize
+    state_type = State
+    action_types = ACTION_ORDER
 
     def edition_info(self) -> tuple[EditionInfo, ...]:
         """SEAT-COUNTS, SEAT-TEAMS, GOAL-DISTANCE, GOAL-BY-SEATS, from each edition's data."""
@@ -56,12 +60,6 @@ class ClassicFamily:
             infos.append(EditionInfo(edition, self.name, rules.title, seats, tuple(rules.options)))
         return tuple(infos)
 
-    def owns_state(self, value: object) -> bool:
-        return isinstance(value, State)
-
-    def owns_action(self, value: object) -> bool:
-        return isinstance(value, ACTION_ORDER)
-
     def new_game(
         self,
         edition: str,
@@ -82,9 +80,6 @@ class ClassicFamily:
             return engine.apply(state, Deal(0, read_deck(deck, Card, _card)))
         return engine.apply(state, self.chance_action(state, seed or 0))
 
-    def actor(self, state: State) -> int | None:
-        return state.actor
-
     def is_chance(self, state: State) -> bool:
         return engine.is_chance(state)
 
@@ -94,15 +89,6 @@ class ClassicFamily:
             raise MalformedInput(f"phase: {state.phase.value} is not a deal")
         return deal_from_seed(state, seed)
 
-    def legal_actions(self, state: State) -> tuple[Action, ...]:
-        return engine.legal_actions(state)
-
-    def violations(self, state: State, action: Action) -> tuple[str, ...]:
-        return engine.violations(state, action)
-
-    def apply(self, state: State, action: Action) -> State:
-        return engine.apply(state, action)
-
     def winners(self, state: State) -> tuple[int, ...]:
         """MATCH-TARGET, RUL-MATCH-TIE: the winning teams once the match is over."""
         return match_winners(state)
@@ -110,18 +96,6 @@ class ClassicFamily:
     def score(self, state: State) -> JsonDict:
         """The round's score sheet and the match winners (PROTO-SCORE's answer)."""
         return serialize.score_to_dict(state)
-
-    def state_to_dict(self, state: State) -> JsonDict:
-        return serialize.state_to_dict(state)
-
-    def state_from_dict(self, data: object) -> State:
-        return serialize.state_from_dict(data)
-
-    def action_to_dict(self, action: Action) -> JsonDict:
-        return serialize.action_to_dict(action)
-
-    def action_from_dict(self, data: object) -> Action:
-        return serialize.action_from_dict(data)
 
     def describe_action(self, state: State, action: Action) -> str:
         return describe(state, action)

@@ -12,9 +12,9 @@ into spec/rules/preconditions.md, the normative text of these tables.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TypeVar
 
+from millebornes.core import preconditions
 from millebornes.families.classic.actions import (
     CoupFourre,
     Deal,
@@ -37,21 +37,10 @@ from millebornes.families.classic.cards import (
 from millebornes.families.classic.state import Phase, State, Tableau
 
 A = TypeVar("A", Deal, Draw, Play, Discard, CoupFourre, Decline, Extension)
-Rule = tuple[str, Callable[[State, A], bool]]
-
-
-def broken(table: tuple[Rule[A], ...], state: State, action: A) -> tuple[str, ...]:
-    """The IDs of the rules in ``table`` that ``action`` breaks, in table order."""
-    return tuple(rule_id for rule_id, holds in table if not holds(state, action))
-
-
-def respects(table: tuple[Rule[A], ...], state: State, action: A) -> bool:
-    """True when ``action`` breaks none of the rules in ``table``."""
-    # A plain loop, not all(...): legal_actions calls this for every candidate.
-    for _, holds in table:  # noqa: SIM110
-        if not holds(state, action):
-            return False
-    return True
+Rule = preconditions.Rule[State, A]
+"""One row of a classic table. The engine reads the tables with the functions every family
+shares, :func:`~millebornes.core.preconditions.broken` and
+:func:`~millebornes.core.preconditions.respects`."""
 
 
 # --- who acts, and when --------------------------------------------------------

@@ -5,18 +5,19 @@ for every canonical text. Reading checks the shape of every field (LOAD-FORMAT) 
 then the state itself (:func:`millebornes.families.classic.validate.load_problems`: well
 formed, and every state invariant holds); anything wrong raises :class:`MalformedInput`
 saying what and where.
-Text is read by :func:`load_json`, which bounds nesting depth and the digits of
-integers explicitly, so that neither Python's recursion limit nor its 4,300-digit limit
-on integers ever surfaces as anything but :class:`MalformedInput`.
+Text is read by :func:`~millebornes.core.jsonio.load_json`, the JSON boundary every family
+shares, which bounds nesting depth and the digits of integers explicitly, so that neither
+Python's recursion limit nor its 4,300-digit limit on integers ever surfaces as anything
+but :class:`MalformedInput`.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import fields
 from typing import Any, assert_never
 
 from millebornes.core.errors import MalformedInput
+from millebornes.core.jsonio import canonical, load_json, shown
 from millebornes.families.classic.actions import (
     Action,
     CoupFourre,
@@ -33,23 +34,6 @@ from millebornes.families.classic.state import Phase, State, Tableau
 from millebornes.families.classic.validate import load_problems
 
 STATE_FORMAT = "millebornes-state/1"
-
-MAX_DEPTH = 32
-"""The deepest nesting of arrays and objects accepted (a protocol request is 5 deep)."""
-MAX_INT_DIGITS = 24
-"""The most digits an integer may have (a 64-bit seed has 20)."""
-
-
-def shown(value: Any, limit: int = 60) -> str:
-    """``repr(value)`` cut to ``limit`` characters: an error message names bad input
-    without repeating all of it."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def canonical(data: Any) -> str:
-    """The one canonical text of a JSON value: sorted keys, compact, UTF-8 as is."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _names(cards: tuple[Card, ...]) -> list[str]:
@@ -221,57 +205,6 @@ def unchecked_state_from_dict(data: Any) -> State:
         extended_by=r.integer("extended_by", optional=True),
         scores=tuple(scores),
     )
-
-
-def _integer(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise MalformedInput(f"an integer of {len(digits)} characters: at most {MAX_INT_DIGITS}")
-    return int(digits)
-
-
-def _constant(name: str) -> Any:
-    raise MalformedInput(f"{name} is not JSON")
-
-
-def load_json(text: str | bytes) -> Any:
-    """The JSON value of ``text`` (bytes must be UTF-8), or :class:`MalformedInput`.
-
-    Nesting deeper than :data:`MAX_DEPTH` is refused (whether the parser's recursion
-    guard or the check after it finds it); integers are bounded in digits before they
-    are converted; ``NaN`` and ``Infinity``, which Python's parser accepts, are refused.
-    """
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise MalformedInput(f"not UTF-8: {error}") from None
-    if not isinstance(text, str):
-        raise MalformedInput(f"expected JSON text, got {type(text).__name__}")
-    try:
-        value = json.loads(text, parse_int=_integer, parse_constant=_constant)
-    except RecursionError:  # the parser's own guard, far deeper than MAX_DEPTH
-        raise MalformedInput(f"nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as error:  # JSONDecodeError, or a float too long to convert
-        if isinstance(error, MalformedInput):
-            raise
-        raise MalformedInput(f"not JSON: {error}") from None
-    if _deeper_than(value, MAX_DEPTH):
-        raise MalformedInput(f"nested more than {MAX_DEPTH} levels deep")
-    return value
-
-
-def _deeper_than(value: Any, limit: int) -> bool:
-    """Does ``value`` nest arrays and objects more than ``limit`` deep? Iterative, so that
-    nothing downstream (a repr in a message, the canonical writer) meets deep recursion."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, (list, dict)):
-            if depth > limit:
-                return True
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
-    return False
 
 
 def from_json(text: str | bytes) -> State:

@@ -14,8 +14,8 @@ from enum import IntEnum, StrEnum
 from types import MappingProxyType
 
 from millebornes._spec import load_json
+from millebornes.core.card_data import flags, links
 from millebornes.core.errors import MalformedInput
-from millebornes.core.family_kit import flags, links
 
 DATA_FILE = "families/fun-speed/edition.json"
 

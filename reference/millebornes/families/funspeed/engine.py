@@ -10,16 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import assert_never
 
+from millebornes.core.checks import check_card, check_flag, check_seat
 from millebornes.core.errors import IllegalAction, MalformedInput
-from millebornes.core.family_kit import (
-    broken,
-    check_card,
-    check_flag,
-    check_seat,
-    sorted_with,
-    without,
-)
+from millebornes.core.preconditions import broken
 from millebornes.core.shuffle import shuffled
+from millebornes.core.tuples import sorted_with, without
 from millebornes.families.funspeed.actions import (
     ACTIONS,
     Attack,
@@ -285,7 +280,7 @@ def apply(state: FsState, action: FsAction) -> FsState:
     """The state after ``action``; raises :class:`IllegalAction` (state untouched) if illegal."""
     rule_ids = violations(state, action)
     if rule_ids:
-        raise IllegalAction(action, rule_ids)  # type: ignore[arg-type]
+        raise IllegalAction(action, rule_ids)
     match action:
         case DrawPile():
             card, pile = state.draw_pile[0], state.draw_pile[1:]

@@ -12,9 +12,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from millebornes.core import family_kit as kit
+from millebornes.core import jsonio
 from millebornes.core.errors import MalformedInput
-from millebornes.families.classic.serialize import canonical
+from millebornes.core.jsonio import (
+    canonical,
+    card_list,
+    field_reader,
+    json_bool,
+    json_field,
+    json_int,
+    optional_card,
+    parse_json,
+    seat_or_none,
+)
 from millebornes.families.funspeed.actions import (
     ACTIONS,
     Attack,
@@ -56,17 +66,17 @@ _FLAG_FIELDS = frozenset({"announced", "remedy_on_top"})
 
 
 def action_to_dict(action: FsAction) -> dict[str, Any]:
-    return kit.action_to_dict(action, ACTION_TYPES[type(action)])
+    return jsonio.action_to_dict(action, ACTION_TYPES[type(action)])
 
 
-_read_field = kit.field_reader(
+_read_field = field_reader(
     parse_fs_card, _CARD_FIELDS, _FLAG_FIELDS, lambda kind, name: kind is FalseHoldUp
 )
 
 
 def action_from_dict(data: object) -> FsAction:
     """The action ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
-    action: FsAction = kit.action_from_dict(data, _BY_TYPE, _read_field)
+    action: FsAction = jsonio.action_from_dict(data, _BY_TYPE, _read_field)
     return action
 
 
@@ -74,7 +84,7 @@ def action_from_dict(data: object) -> FsAction:
 
 
 def _maybe_card(value: object, field: str) -> FsCard | None:
-    return kit.optional_card(value, field, parse_fs_card)
+    return optional_card(value, field, parse_fs_card)
 
 
 def _cards(values: list[FsCard]) -> list[str]:
@@ -117,13 +127,13 @@ def to_json(state: FsState) -> str:
 
 
 def _cards_in(value: object, field: str) -> tuple[FsCard, ...]:
-    return kit.card_list(value, field, parse_fs_card)
+    return card_list(value, field, parse_fs_card)
 
 
 def _zone_from(value: object, field: str) -> Zone:
     if not isinstance(value, dict):
         raise MalformedInput(f"{field}: a JSON object, not {value!r}")
-    distance = kit.json_field(value, "distance")
+    distance = json_field(value, "distance")
     if not isinstance(distance, list):
         raise MalformedInput(f"{field}.distance: a list of [card, accelerators] pairs")
     bornes = []
@@ -131,16 +141,16 @@ def _zone_from(value: object, field: str) -> Zone:
         where = f"{field}.distance[{i}]"
         if not isinstance(pair, list) or len(pair) != 2:
             raise MalformedInput(f"{where}: a [card, accelerators] pair, not {pair!r}")
-        boost = kit.json_int(pair[1], f"{where}[1]")
+        boost = json_int(pair[1], f"{where}[1]")
         if boost is None or not 0 <= boost <= DATA.max_accelerators:
             raise MalformedInput(f"{where}[1]: 0 to {DATA.max_accelerators} Accélérateurs")
         bornes.append((parse_fs_card(pair[0], f"{where}[0]"), boost))
     zone = Zone(
         distance=tuple(bornes),
-        safeties=_cards_in(kit.json_field(value, "safeties"), f"{field}.safeties"),
-        coups_fourres=_cards_in(kit.json_field(value, "coups_fourres"), f"{field}.coups_fourres"),
-        attack=_maybe_card(kit.json_field(value, "attack"), f"{field}.attack"),
-        radar=_maybe_card(kit.json_field(value, "radar"), f"{field}.radar"),
+        safeties=_cards_in(json_field(value, "safeties"), f"{field}.safeties"),
+        coups_fourres=_cards_in(json_field(value, "coups_fourres"), f"{field}.coups_fourres"),
+        attack=_maybe_card(json_field(value, "attack"), f"{field}.attack"),
+        radar=_maybe_card(json_field(value, "radar"), f"{field}.radar"),
     )
     if not set(zone.coups_fourres) <= set(zone.safeties):
         raise MalformedInput(f"{field}.coups_fourres: only safeties of the zone")
@@ -153,39 +163,40 @@ def state_from_dict(data: object) -> FsState:
         raise MalformedInput(f"state: a JSON object, not {type(data).__name__}")
     if data.get("family") != FAMILY:
         raise MalformedInput(f"family: {FAMILY!r} expected, not {data.get('family')!r}")
-    players = kit.json_int(kit.json_field(data, "players"), "players")
+    players = json_int(json_field(data, "players"), "players")
     if players not in DATA.seats:
         raise MalformedInput(f"players: RUL-FS-SEATS allows {DATA.seats}, not {players}")
+    phase_name = json_field(data, "phase")  # outside the try: its MalformedInput is a ValueError
     try:
-        phase = FsPhase(kit.json_field(data, "phase"))
+        phase = FsPhase(phase_name)
     except ValueError:
-        raise MalformedInput(f"phase: unknown phase {data['phase']!r}") from None
-    hands, zones = kit.json_field(data, "hands"), kit.json_field(data, "zones")
+        raise MalformedInput(f"phase: unknown phase {phase_name!r}") from None
+    hands, zones = json_field(data, "hands"), json_field(data, "zones")
     for name, value in (("hands", hands), ("zones", zones)):
         if not isinstance(value, list) or len(value) != players:
             raise MalformedInput(f"{name}: a list of {players} entries, one per seat")
-    winners = kit.json_field(data, "winners")
+    winners = json_field(data, "winners")
     if not isinstance(winners, list):
         raise MalformedInput("winners: a list of seats")
     state = FsState(
         players=players,
         phase=phase,
-        actor=kit.seat_or_none(kit.json_field(data, "actor"), "actor", players),
-        turn=kit.seat_or_none(kit.json_field(data, "turn"), "turn", players) or 0,
-        draw_pile=_cards_in(kit.json_field(data, "draw_pile"), "draw_pile"),
-        discard_pile=_cards_in(kit.json_field(data, "discard_pile"), "discard_pile"),
-        removed=_cards_in(kit.json_field(data, "removed"), "removed"),
+        actor=seat_or_none(json_field(data, "actor"), "actor", players),
+        turn=seat_or_none(json_field(data, "turn"), "turn", players) or 0,
+        draw_pile=_cards_in(json_field(data, "draw_pile"), "draw_pile"),
+        discard_pile=_cards_in(json_field(data, "discard_pile"), "discard_pile"),
+        removed=_cards_in(json_field(data, "removed"), "removed"),
         hands=tuple(tuple(sorted(_cards_in(h, f"hands[{i}]"))) for i, h in enumerate(hands)),
         zones=tuple(_zone_from(z, f"zones[{i}]") for i, z in enumerate(zones)),
-        pending=_maybe_card(kit.json_field(data, "pending"), "pending"),
-        source=kit.seat_or_none(kit.json_field(data, "source"), "source", players),
-        layer=kit.seat_or_none(kit.json_field(data, "layer"), "layer", players),
-        announced=kit.json_bool(kit.json_field(data, "announced"), "announced"),
-        turned_over=kit.json_bool(kit.json_field(data, "turned_over"), "turned_over"),
+        pending=_maybe_card(json_field(data, "pending"), "pending"),
+        source=seat_or_none(json_field(data, "source"), "source", players),
+        layer=seat_or_none(json_field(data, "layer"), "layer", players),
+        announced=json_bool(json_field(data, "announced"), "announced"),
+        turned_over=json_bool(json_field(data, "turned_over"), "turned_over"),
         winners=tuple(
             s
             for i, w in enumerate(winners)
-            if (s := kit.seat_or_none(w, f"winners[{i}]", players)) is not None
+            if (s := seat_or_none(w, f"winners[{i}]", players)) is not None
         ),
     )
     _check_whole(state)
@@ -209,12 +220,15 @@ def _check_whole(state: FsState) -> None:
         raise MalformedInput("layer: in a Borne window, the layer's zone ends with the Borne laid")
 
 
-def from_json(text: str) -> FsState:
-    return state_from_dict(kit.parse_json(text, "state"))
+def from_json(text: str | bytes) -> FsState:
+    """The state ``text`` describes (bytes must be UTF-8), read within the bounds of
+    :func:`~millebornes.core.jsonio.parse_json`; else :class:`MalformedInput`."""
+    return state_from_dict(parse_json(text, "state"))
 
 
-def action_from_json(text: str) -> FsAction:
-    return action_from_dict(kit.parse_json(text, "action"))
+def action_from_json(text: str | bytes) -> FsAction:
+    """The action ``text`` describes (bytes must be UTF-8), or :class:`MalformedInput`."""
+    return action_from_dict(parse_json(text, "action"))
 
 
 def action_to_json(action: FsAction) -> str:

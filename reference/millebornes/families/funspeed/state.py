@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from millebornes.core.family_kit import with_item
+from millebornes.core.tuples import with_item
 from millebornes.families.funspeed.cards import DATA, IS_RADAR, KM, FsCard
 
 Borne = tuple[FsCard, int]
