@@ -24,7 +24,7 @@ Forbidden, each checked by its own test below:
   the top floor, the only place that may use everything;
 - anything under ``reference/`` importing a development package (millebornes_invariants,
   z3, hypothesis, cosmic_ray, pytest): the wheel ships ``reference/`` alone and installs
-  none of them (``tests/test_wheel_editions.py`` plays every edition from it);
+  none of them (``tests/packaging/test_wheel.py`` plays every edition from it);
 - a module that belongs to no layer: a new top-level module must be given one here.
 
 How the graph is built. Every ``import`` and ``from … import`` counts, wherever it is
