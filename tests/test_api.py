@@ -130,6 +130,32 @@ def test_unknown_editions_options_and_boards_are_named() -> None:
         millebornes.new_game("as-du-volant", seed="7")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("edition", SIX)
+@pytest.mark.parametrize(
+    ("given", "field"),
+    [
+        ({"options": [["goal_700"]]}, "options\\[0\\]"),
+        ({"options": 7}, "options"),
+        ({"players": True}, "players"),
+        ({"players": "2"}, "players"),
+        ({"seed": True}, "seed"),
+        ({"seed": 1.5}, "seed"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 2**70}, "seed"),
+        ({"deck": 5}, "deck"),
+        ({"deck": ["D25", 3]}, "deck"),
+    ],
+)
+def test_every_bad_value_is_malformed_input_naming_its_field(
+    edition: str, given: dict[str, Any], field: str
+) -> None:
+    arguments: dict[str, Any] = {"players": 2, "seed": 1} | given
+    if "deck" in given:
+        del arguments["seed"]
+    with pytest.raises(MalformedInput, match=field):
+        millebornes.new_game(edition, **arguments)
+
+
 def test_as_du_volant_takes_a_board_as_an_object_or_as_its_json() -> None:
     board = asduvolant.default_board()
     by_object = millebornes.new_game("as-du-volant", players=2, seed=5, board=board)

@@ -45,9 +45,18 @@ def new_game(
 ) -> State:
     """A game of ``edition`` ready for its first move, dealt from ``deck`` (cards or card
     IDs in order) or shuffled from ``seed`` by the portable shuffle; ``board`` is an As du
-    Volant board (a :class:`Board` or a board file's JSON), the default layout without one."""
-    if isinstance(options, str):
-        raise MalformedInput(f"options: a list of option names, not the string {options!r}")
+    Volant board (a :class:`~millebornes.families.asduvolant.track.Board` or a board file's
+    JSON), the default layout without one."""
+    # The one boundary for a Python caller: every value checked before a family sees it.
+    if isinstance(options, str) or not isinstance(options, Sequence):
+        raise MalformedInput(f"options: a list of option names, not {options!r}")
+    for i, name in enumerate(options):
+        if not isinstance(name, str):
+            raise MalformedInput(f"options[{i}]: an option name, not {name!r}")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise MalformedInput(f"players: a whole number of seats, not {players!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise MalformedInput(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
     return family_of_edition(edition).new_game(
         edition, players, tuple(options), seed=seed, deck=deck, board=board
     )
@@ -95,6 +104,7 @@ def violations(state: State, action: Action) -> tuple[str, ...]:
 
 
 def is_legal(state: State, action: Action) -> bool:
+    """True when ``action`` breaks no rule in ``state`` (:func:`violations` is empty)."""
     return not violations(state, action)
 
 
@@ -126,6 +136,7 @@ def describe_state(state: State) -> str:
 
 
 def state_to_dict(state: State) -> JsonDict:
+    """The state's canonical JSON form as plain dicts and lists, to embed in other JSON."""
     return family_of_state(state).state_to_dict(state)
 
 
@@ -146,10 +157,12 @@ def from_json(text: str | bytes) -> State:
 
 
 def action_to_dict(action: Action) -> JsonDict:
+    """The action's JSON form as a dict: its ``type`` and its fields."""
     return family_of_action(action).action_to_dict(action)
 
 
 def action_to_json(action: Action) -> str:
+    """The action's canonical JSON text (sorted keys, no spaces)."""
     return canonical(action_to_dict(action))
 
 
