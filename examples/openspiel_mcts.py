@@ -17,6 +17,14 @@ sample (one determinization per move; ``--perfect-information`` searches the tru
 state instead). Leaves are evaluated by random playouts run straight on the engine,
 which is several times faster than stepping the OpenSpiel state. A decision with
 one legal action (every draw) is taken without a search.
+
+``--edition fun-speed`` and ``--edition as-du-volant`` (with ``--options``, e.g.
+``bonus``) play those games the same way, through the neutral API: a game is won when
+the MCTS seat is among the winners, and the return is the codec's zero-sum utility
+(+1 for a lone win at two seats; As du Volant's points lead under ``points_5000`` or
+``bonus``). Their playouts stop after ``--playout-moves`` moves, scored 0.
+
+    .venv/bin/python examples/openspiel_mcts.py --edition fun-speed --rounds 10 --simulations 20
 """
 
 from __future__ import annotations
@@ -30,8 +38,11 @@ import numpy.typing as npt
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+import millebornes as mb
 from millebornes.apps.adapters.encoding import utilities
 from millebornes.apps.adapters.openspiel_game import MilleBornesState
+from millebornes.apps.adapters.openspiel_races import RaceState
+from millebornes.apps.adapters.race_encoding import is_race_edition
 from millebornes.families.classic import MalformedInput, Phase, apply, legal_actions
 
 
@@ -49,6 +60,32 @@ class EnginePlayouts(mcts.Evaluator):  # type: ignore[misc]  # open_spiel has no
         return np.array(utilities(engine))
 
     def prior(self, state: MilleBornesState) -> list[tuple[int, float]]:
+        actions = state.legal_actions()
+        return [(action, 1.0 / len(actions)) for action in actions]
+
+
+class RacePlayouts(mcts.Evaluator):  # type: ignore[misc]  # open_spiel has no type hints
+    """Random playouts of a Fun & Speed or As du Volant game, through the neutral API."""
+
+    def __init__(self, rng: np.random.Generator, limit: int) -> None:
+        self.rng = rng
+        self.limit = limit
+
+    def evaluate(self, state: RaceState) -> npt.NDArray[np.float64]:
+        engine, codec = state.engine, state.codec
+        if state.position.partial:  # mid-Police: finish the move at random first
+            choices = state.legal_actions()
+            clone = state.clone()
+            clone.apply_action(choices[int(self.rng.integers(len(choices)))])
+            engine = clone.engine
+        for _ in range(self.limit):
+            if mb.actor(engine) is None:
+                return np.array(codec.utilities(engine))
+            choices = mb.legal_actions(engine)
+            engine = mb.apply(engine, choices[int(self.rng.integers(len(choices)))])
+        return np.zeros(codec.players)
+
+    def prior(self, state: RaceState) -> list[tuple[int, float]]:
         actions = state.legal_actions()
         return [(action, 1.0 / len(actions)) for action in actions]
 
@@ -78,6 +115,8 @@ def play(
         else:
             action = int(rng.choice(actions))
         state.apply_action(action)
+    if isinstance(state, RaceState):
+        return mcts_seat in mb.winners(state.engine), float(state.returns()[mcts_seat])
     scores = list(state.engine.scores)
     ours = scores.pop(state.engine.team_of(mcts_seat))
     return ours > max(scores), float(state.returns()[mcts_seat])
@@ -87,6 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--edition", default="classic")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--options", default="", help="joined with +, e.g. goal_700")
+    parser.add_argument("--playout-moves", type=int, default=2000, help="races only")
     parser.add_argument("--rounds", type=int, default=10, help="games of one round each")
     parser.add_argument("--simulations", type=int, default=100, help="MCTS simulations a move")
     parser.add_argument("--uct-c", type=float, default=None, help="default: 2 x max utility")
@@ -97,34 +138,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--rounds and --simulations must be at least 1")
     try:
         game = pyspiel.load_game(
-            "python_mille_bornes", {"edition": args.edition, "players": args.players}
+            "python_mille_bornes",
+            {"edition": args.edition, "players": args.players, "options": args.options},
         )
     except MalformedInput as error:
         print(f"openspiel_mcts: {error}", file=sys.stderr)
         return 2
     rng = np.random.default_rng(args.seed)
-    # Returns are in points (hundreds); UCT's exploration term must be on that scale.
+    # Returns are in points (hundreds) or ±1; UCT's exploration term must be on that scale.
     uct_c = args.uct_c if args.uct_c is not None else 2 * game.max_utility()
     bot = mcts.MCTSBot(
         game,
         uct_c=uct_c,
         max_simulations=args.simulations,
-        evaluator=EnginePlayouts(rng),
+        evaluator=(
+            RacePlayouts(rng, args.playout_moves)
+            if is_race_edition(args.edition)
+            else EnginePlayouts(rng)
+        ),
         solve=False,
         random_state=np.random.RandomState(args.seed),
     )
     wins, total = 0, 0.0
+    digits = 2 if game.max_utility() <= 1 else 0  # win/loss returns, or points
     for game_number in range(args.rounds):
         seat = game_number % args.players
         won, result = play(game, seat, bot, rng, args.perfect_information)
         wins += won
         total += result
         outcome = "won" if won else "lost"
-        print(f"round {game_number + 1}: MCTS in seat {seat} {outcome}, return {result:+.0f}")
+        print(
+            f"round {game_number + 1}: MCTS in seat {seat} {outcome}, return {result:+.{digits}f}"
+        )
     print(
         f"MCTS ({args.simulations} simulations) vs random, {args.edition} {args.players}p: "
         f"won {wins} of {args.rounds} rounds, win rate {wins / args.rounds:.0%}, "
-        f"mean return {total / args.rounds:+.0f} points"
+        f"mean return {total / args.rounds:+.{digits}f} points"
     )
     return 0
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import millebornes as mb
 from millebornes.apps.cli import main
 from millebornes.families.classic import IllegalAction, MalformedInput, edition_ids, load_edition
 from millebornes.families.classic.actions import Draw
@@ -37,7 +38,18 @@ BAD = [
     ([], "COMMAND", ""),
     (["simulate", "--bots", "greedy,clever"], "--bots", "clever"),
     (["simulate", "--bots", "greedy,random,random"], "--bots", "3 bots for 2 seats"),
-    (["simulate", "--rounds", "0"], "--rounds", ""),
+    (["simulate", "--rounds", "0"], "--rounds", "0 is too few: give 1 or more"),
+    (["simulate", "--rounds", "-3"], "--rounds", "-3 is negative: give 1 or more"),
+    (["simulate", "--edition", "fun-speed", "--rounds", "3"], "--rounds", "--games"),
+    (["simulate", "--edition", "as-du-volant", "--matches", "3"], "--matches", "--games"),
+    (["demo", "--edition", "fun-speed", "--players", "7"], "--players", "not 7"),
+    (["demo", "--edition", "fun-speed", "--option", "race"], "--option", "no option"),
+    (["demo", "--edition", "as-du-volant", "--option", "goal_9"], "--option", "goal_9"),
+    (
+        ["demo", "--edition", "as-du-volant", "--players", "4", "--option", "goal_700"],
+        "--option",
+        "goal_700",
+    ),
     (["simulate", "--rounds", "3", "--matches", "2"], "--matches", ""),
     (["simulate", "--workers", "0"], "--workers", ""),
     (["simulate", "--chunk", "-2"], "--chunk", "-2"),
@@ -101,11 +113,19 @@ def test_an_engine_error_from_any_subcommand_is_one_line(
     assert err.splitlines() == [f"millebornes: error: {error}"]
 
 
-def test_an_output_file_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
-    target = tmp_path / "missing" / "rounds.csv"
-    status, _, err = run_main(["simulate", "--rounds", "1", "--quiet", "--csv", str(target)])
-    assert status == 1
+@pytest.mark.parametrize("option", ["--csv", "--plot"])
+def test_an_output_path_that_cannot_be_written_is_refused_before_the_games(
+    tmp_path: Path, option: str
+) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("")
+    target = tmp_path / "missing" / "rounds.csv" if option == "--csv" else blocker / "plots"
+    # A million rounds would take hours: the refusal comes before any of them.
+    args = ["simulate", "--rounds", "1000000", "--quiet", option, str(target)]
+    status, out, err = run_main(args)
+    assert status == 2 and out == ""
     assert len(err.splitlines()) == 1 and str(target) in err
+    assert err.startswith(f"millebornes simulate: error: argument {option}: cannot write")
 
 
 @pytest.mark.parametrize(
@@ -132,6 +152,13 @@ def test_editions_lists_seats_options_and_goals() -> None:
     assert status == 0
     for edition in edition_ids():
         assert f"{edition}: {load_edition(edition).title}" in out
+    for info in mb.editions():
+        assert f"{info.id}: {info.title}" in out
+    volant = out.split("as-du-volant:", 1)[1]
+    assert "family as-du-volant" in volant and "board: default" in volant
+    assert "goal_700, accelerated, points_5000, bonus" in volant
+    speed = out.split("fun-speed:", 1)[1].split("\n\n", 1)[0]
+    assert "4  4 alone         700 km" in speed and "options: none" in speed
     allonge = out.split("allonge:", 1)[1].split("\n\n", 1)[0]
     rows = {line.split()[0]: line for line in allonge.splitlines()[2:] if line.split()[0].isdigit()}
     assert "700 km" in rows["2"] and "1000 km" in rows["4"] and "teams of 2" in rows["6"]
@@ -141,9 +168,22 @@ def test_editions_lists_seats_options_and_goals() -> None:
 def test_editions_json_matches_the_edition_data() -> None:
     status, out, _ = run_main(["editions", "--json"])
     assert status == 0
-    data = {item["id"]: item for item in json.loads(out)}
-    assert set(data) == set(edition_ids())
-    for edition, item in data.items():
+    listed = json.loads(out)
+    assert [item["id"] for item in listed] == [info.id for info in mb.editions()]
+    assert len(listed) == 6
+    data = {item["id"]: item for item in listed}
+    for info in mb.editions():
+        item = data[info.id]
+        assert (item["family"], item["title"], item["board"]) == (
+            info.family,
+            info.title,
+            info.board,
+        )
+        assert [row["players"] for row in item["seats"]] == list(info.seat_counts)
+        assert list(item["options"]) == list(info.options)
+    assert data["as-du-volant"]["seats"][0]["goal_with_option"] == {"goal_700": 700}
+    for edition in edition_ids():
+        item = data[edition]
         rules = load_edition(edition)
         assert [row["players"] for row in item["seats"]] == list(rules.seat_counts)
         for row in item["seats"]:

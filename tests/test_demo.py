@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 
 import pytest
 
+import millebornes as mb
 from millebornes.apps.cli import main
 from millebornes.families.classic import Card, edition_ids, load_edition, new_match
 
@@ -39,3 +41,39 @@ def test_demo_plays_a_whole_match() -> None:
     rounds = text.count("score sheet ---")
     assert f"match over after {rounds} rounds" in text
     assert new_match("classic", 4, ("goal_700",)).goal == 700
+
+
+@pytest.mark.parametrize(
+    ("edition", "players", "options"),
+    [("fun-speed", 2, ()), ("fun-speed", 4, ()), ("as-du-volant", 3, ("points_5000",))],
+)
+def test_demo_of_a_whole_game_of_the_other_families(
+    edition: str, players: int, options: tuple[str, ...]
+) -> None:
+    args = ["--edition", edition, "--players", str(players), "--seed", "3"]
+    args += [word for name in options for word in ("--option", name)]
+    text = run_demo(*args)
+    assert text == run_demo(*args), "the demo is seeded"
+    info = next(i for i in mb.editions() if i.id == edition)
+    assert text.startswith(f"{info.title}: {players} players alone, goal ")
+    assert "every seat is a greedy bot" in text
+    assert "seat 0 draw pile" in text
+    last = text.strip().splitlines()
+    assert any(line.startswith("game over after ") for line in last)
+    assert any(line.startswith("  winner: seat ") for line in last)
+    if options:
+        assert any(line.startswith("  points: seat 0 ") for line in last)
+
+
+@pytest.mark.parametrize("edition", ["fun-speed", "as-du-volant"])
+def test_demo_json_of_a_whole_game_replays_to_its_winners(edition: str) -> None:
+    data = json.loads(run_demo("--edition", edition, "--seed", "8", "--json"))
+    assert (data["edition"], data["family"], data["seed"]) == (edition, edition, 8)
+    state = mb.new_game(edition, data["players"], data["options"], seed=8)
+    for step in data["steps"]:
+        action = mb.action_from_dict(state, step["action"])
+        assert mb.describe_action(state, action) == step["says"]
+        state = mb.apply(state, action)
+    assert mb.actor(state) is None
+    assert list(mb.winners(state)) == data["winners"] and data["winners"]
+    assert mb.score(state) == data["score"]

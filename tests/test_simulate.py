@@ -17,6 +17,7 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -25,7 +26,7 @@ import pytest
 
 from millebornes.apps.arguments import Game
 from millebornes.apps.cli import main
-from millebornes.apps.simulate import ENDINGS, Config, run_local
+from millebornes.apps.simulate import ENDINGS, GAME_ENDINGS, GAME_EVENTS, Config, run_local
 from millebornes.apps.simulate_cli import Progress
 from millebornes.apps.simulate_dask import local_client, run_dask
 
@@ -219,3 +220,89 @@ def test_without_the_sim_extra_the_options_that_need_it_say_so(
         assert leaving.value.code == 2
         assert err.getvalue().count("\n") == 1
         assert argument in err.getvalue() and "millebornes[sim]" in err.getvalue()
+
+
+# --- Fun & Speed and As du Volant: whole games -------------------------------------------
+
+RACES = [
+    Config(Game("fun-speed", 3, ()), ("greedy", "random"), "games", 9, 5, chunk=4),
+    Config(Game("as-du-volant", 2, ("points_5000",)), ("greedy", "random"), "games", 9, 5, chunk=4),
+]
+
+
+@pytest.mark.parametrize("config", RACES, ids=lambda c: c.game.edition)
+def test_whole_games_are_seeded_and_independent_of_the_chunking(config: Config) -> None:
+    result = run_local(config)
+    assert result == run_local(config)
+    assert result == run_local(replace(config, chunk=1)) == run_local(replace(config, chunk=9))
+    assert [g.game for g in result.games] == list(range(9)) and not result.rounds
+    for record in result.games:
+        assert record.end in GAME_ENDINGS[config.family] and record.winners
+        assert set(record.events) == set(GAME_EVENTS[config.family])
+        assert 0 < record.turns <= record.actions
+    assert result.games[0].bots[:2] == ("greedy", "random")
+    assert result.games[1].bots[:2] == ("random", "greedy")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("config", RACES, ids=lambda c: c.game.edition)
+def test_dask_gives_the_local_result_for_whole_games(config: Config) -> None:
+    with local_client(2, processes=False) as client:
+        assert run_dask(config, client) == run_local(config)
+
+
+def test_json_summary_of_fun_speed() -> None:
+    data = json.loads(
+        run_main("--edition", "fun-speed", "--games", "9", "--seed", "5", "--chunk", "4", "--json")
+    )
+    result = run_local(replace(RACES[0], game=Game("fun-speed", 2, ())))
+    assert (data["unit"], data["games"], data["family"]) == ("games", 9, "fun-speed")
+    assert sum(data["endings"].values()) == pytest.approx(1)
+    assert data["game_turns"]["max"] == max(g.turns for g in result.games)
+    for name in ("helicopter", "police", "trash", "mirror", "u_turn", "hold_up", "killer"):
+        assert name in data["per_game"] and name in data["games_with"]
+    assert data["per_game"]["u_turn"] == pytest.approx(
+        sum(g.events["u_turn"] for g in result.games) / 9, abs=1e-3
+    )
+    assert "u_turn_on_winning_borne" in data["per_game"]
+    assert data["win_rate_by_bot"]["greedy"] > data["win_rate_by_bot"]["random"]
+
+
+def test_json_summary_of_as_du_volant() -> None:
+    data = json.loads(
+        run_main("--edition", "as-du-volant", "--option", "points_5000", "--games", "6", "--json")
+    )
+    assert data["family"] == "as-du-volant" and data["options"] == ["points_5000"]
+    for name in ("turns_without_move", "bonus", "shortcut", "move"):
+        assert name in data["per_game"]
+    assert 0 < data["turns_without_move_rate"] < 1
+    assert data["points_by_bot"]["greedy"] > data["points_by_bot"]["random"] > 0
+
+
+@pytest.mark.slow  # matplotlib
+@pytest.mark.parametrize("edition", ["fun-speed", "as-du-volant"])
+def test_the_command_writes_table_csv_and_plots_for_whole_games(
+    tmp_path: Path, edition: str
+) -> None:
+    table = tmp_path / "games.csv"
+    plots = tmp_path / "plots"
+    done = subprocess.run(
+        [sys.executable, "-m", "millebornes.apps.cli", "simulate", "--edition", edition]
+        + ["--games", "6", "--quiet", "--csv", str(table), "--plot", str(plots)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    assert "wins by bot" in text and "game length" in text and "how games end" in text
+    assert ("Demi-tours" if edition == "fun-speed" else "turns without a move") in text
+    with table.open(encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [row["game"] for row in rows] == [str(i) for i in range(6)]
+    assert all(row["end"] in GAME_ENDINGS[edition] for row in rows)
+    for name in ("game_length", "distance"):
+        png = plots / f"{name}.png"
+        assert png.stat().st_size > 1000 and png.read_bytes().startswith(b"\x89PNG")
+        assert "<svg" in (plots / f"{name}.svg").read_text(encoding="utf-8")

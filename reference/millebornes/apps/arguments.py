@@ -5,7 +5,8 @@ Every subcommand parses with :class:`Parser`: a bad value ends the program with
 never a usage block or a traceback. Help shows each option's default. The game
 arguments (edition, players, option, seed) are shared by every command that starts
 a match: :func:`add_game_arguments` declares them and :func:`game_from_args` checks
-them against the edition's data (SEAT-COUNTS, GOAL-DISTANCE).
+them against the edition's data (SEAT-COUNTS, GOAL-DISTANCE) for the classic family, and
+against ``millebornes.editions()`` and ``millebornes.new_game`` for every rule set.
 """
 
 from __future__ import annotations
@@ -15,8 +16,21 @@ import sys
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
+from millebornes import api
+from millebornes.core.errors import MalformedInput
+from millebornes.core.family import EditionInfo
 from millebornes.core.shuffle import MASK64
-from millebornes.families.classic.edition import edition_ids, load_edition
+from millebornes.families.classic.edition import load_edition
+
+
+def edition_ids() -> tuple[str, ...]:
+    """Every rule set's id, the classic family's first (``millebornes.editions()``)."""
+    return tuple(info.id for info in api.editions())
+
+
+def edition_info(edition: str) -> EditionInfo:
+    """The rule set ``edition`` as ``millebornes.editions()`` describes it."""
+    return next(info for info in api.editions() if info.id == edition)
 
 
 class HelpFormatter(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
@@ -68,16 +82,23 @@ def count_value(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text} is negative: give 0 or more")
-    return value
+    return _at_least(value, 0)
 
 
 def positive_value(text: str) -> int:
     """A count of at least 1."""
-    value = count_value(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError("0 is not allowed: give 1 or more")
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    return _at_least(value, 1)
+
+
+def _at_least(value: int, low: int) -> int:
+    """``value``, or the one message every count gives below its least value."""
+    if value < low:
+        what = "negative" if value < 0 else "too few"
+        raise argparse.ArgumentTypeError(f"{value} is {what}: give {low} or more")
     return value
 
 
@@ -137,6 +158,9 @@ def either(values: tuple[int, ...]) -> str:
 
 def check_game(edition: str, players: int, options: tuple[str, ...]) -> Game:
     """The game, or :class:`UsageError` naming the argument that the edition refuses."""
+    info = edition_info(edition)
+    if info.family != "classic":
+        return _check_other(info, players, options)
     rules = load_edition(edition)
     if players not in rules.teams_by_seats:
         raise UsageError(
@@ -156,6 +180,29 @@ def check_game(edition: str, players: int, options: tuple[str, ...]) -> Game:
                 f" not {players}"
             )
     return Game(edition, players, tuple(sorted(set(options))))
+
+
+def _check_other(info: EditionInfo, players: int, options: tuple[str, ...]) -> Game:
+    """A game of another family: seats and options from ``millebornes.editions()``, then
+    whatever else the family refuses (an option at a seat count) from ``new_game``."""
+    if players not in info.seat_counts:
+        raise UsageError(
+            f"argument --players: {info.id} is played by {either(info.seat_counts)} players,"
+            f" not {players}"
+        )
+    for name in options:
+        if name not in info.options:
+            offered = ", ".join(info.options) or "no option"
+            raise UsageError(
+                f"argument --option: {info.id} has no option {name!r}; it offers {offered}"
+            )
+    chosen = tuple(sorted(set(options)))
+    try:
+        api.new_game(info.id, players, chosen, seed=0)
+    except MalformedInput as error:
+        reason = str(error).removeprefix("options: ")
+        raise UsageError(f"argument --option: {info.id}: {reason}") from None
+    return Game(info.id, players, chosen)
 
 
 def game_from_args(parser: argparse.ArgumentParser, args: argparse.Namespace) -> Game:

@@ -29,6 +29,7 @@ from millebornes.apps.arguments import (
 from millebornes.apps.play_commands import COMMANDS, add_play_commands, run_play_command
 from millebornes.conformance.commands import add_commands, dispatch
 from millebornes.core.errors import MilleBornesError
+from millebornes.registry import family_of_edition
 
 DESCRIPTION = """\
 The canonical Mille Bornes rules as a command line.
@@ -36,7 +37,7 @@ The canonical Mille Bornes rules as a command line.
 quick commands (no set-up beyond tools/setup.sh, nothing regenerated):
   millebornes demo          play a seeded demo and print its transcript
   millebornes simulate      play many rounds between bots and report the figures
-  millebornes editions      the editions, their seat counts, options and goals
+  millebornes editions      the rule sets, their seat counts, options and goals
   millebornes play          a game in the terminal against bots
   millebornes referee FILE  check a recorded game; explain: judge one action
 the conformance suite:
@@ -70,7 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
         "demo",
         help="play a seeded demo and print its transcript",
         description="Play a seeded demo between players that lay a card when they can, and\n"
-        "print every action, the tableaus it leaves and each round's score sheet.",
+        "print every action, the tableaus it leaves and each round's score sheet.\n"
+        "Fun & Speed and As du Volant: one whole game between greedy bots, every action,\n"
+        "the distances after each card laid, the winners (and points).",
     )
     add_game_arguments(demo)
     demo.add_argument(
@@ -78,15 +81,17 @@ def build_parser() -> argparse.ArgumentParser:
         type=count_value,
         default=1,
         metavar="N",
-        help="rounds to play; 0 = the whole match",
+        help="rounds to play; 0 = the whole match (fun-speed and as-du-volant: always"
+        " one whole game)",
     )
     demo.add_argument("--json", action="store_true", help="print one JSON document instead")
 
     editions = commands.add_parser(
         "editions",
-        help="list the editions: seat counts, teams, options, goals",
-        description="The editions of spec/editions/: for each seat count the teams and the\n"
-        "goal, with each option that applies.",
+        help="list the rule sets: family, seat counts, teams, options, goals",
+        description="Every rule set (millebornes.editions()): the classic family's editions of\n"
+        "spec/editions/, Fun & Speed and As du Volant; for each seat count the teams and\n"
+        "the goal, with each option that applies (and the board of As du Volant).",
     )
     editions.add_argument("--json", action="store_true", help="print JSON instead of a table")
 
@@ -99,9 +104,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _demo(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from millebornes.apps.demo import as_json, play_demo, render_text  # noqa: PLC0415
+    from millebornes.apps.demo import (  # noqa: PLC0415
+        as_json,
+        game_as_json,
+        play_demo,
+        play_game_demo,
+        render_game_text,
+        render_text,
+    )
 
     game = game_from_args(parser, args)
+    if family_of_edition(game.edition).name != "classic":
+        whole = play_game_demo(game, args.seed)
+        if args.json:
+            print(json.dumps(game_as_json(whole), ensure_ascii=False, indent=1))
+        else:
+            for line in render_game_text(whole):
+                print(line)
+        return 0
     record = play_demo(game, args.seed, args.rounds or None)
     if args.json:
         print(json.dumps(as_json(record), ensure_ascii=False, indent=1))

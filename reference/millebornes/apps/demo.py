@@ -4,6 +4,11 @@
 people (each action, the tableaus it leaves, the score sheet of each round) and
 :func:`as_json` for programs (every action in the protocol's JSON form, so the game
 can be replayed, and each round's score sheet item by item).
+
+Fun & Speed and As du Volant have no rounds: :func:`play_game_demo` plays one whole game
+between greedy bots through the API (``millebornes.new_game``, ``apply``), and
+:func:`render_game_text` and :func:`game_as_json` show it the same two ways, with each
+seat's distance after every play and the result (the winners, and As du Volant's points).
 """
 
 from __future__ import annotations
@@ -12,7 +17,10 @@ from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from millebornes import api
 from millebornes.apps.arguments import Game
+from millebornes.apps.bots import make_bot
+from millebornes.apps.simulate import derive
 from millebornes.core.shuffle import SplitMix64, round_seed
 from millebornes.families.classic.actions import Action, Deal, Discard, Draw, Play
 from millebornes.families.classic.cards import CATEGORY, Category
@@ -162,4 +170,100 @@ def as_json(demo: Demo) -> dict[str, Any]:
         "match_over": over,
         "scores": list(final.scores),
         "winners": list(match_winners(final)) if over else [],
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class GameStep:
+    """One action of a whole game, with the line it is described by."""
+
+    action: Any
+    says: str
+    km: tuple[int, ...] | None
+    """Each seat's distance after the action when it laid or discarded a card, else None."""
+
+
+@dataclass(slots=True)
+class GameDemo:
+    """A whole game of Fun & Speed or As du Volant between greedy bots."""
+
+    game: Game
+    seed: int
+    start: Any
+    steps: list[GameStep] = field(default_factory=list)
+    final: Any = None
+
+
+def _kms(state: Any) -> tuple[int, ...]:
+    if hasattr(state, "zones"):  # Fun & Speed: FS-KM
+        return tuple(zone.km for zone in state.zones)
+    return tuple(state.board.squares[car.square].km for car in state.cars)
+
+
+def play_game_demo(game: Game, seed: int) -> GameDemo:
+    """One whole game dealt from ``seed``, every seat a greedy bot seeded from ``seed``."""
+    state = api.new_game(game.edition, game.players, game.options, seed=seed)
+    bots = [make_bot("greedy", derive(seed ^ POLICY_SALT, seat)) for seat in range(game.players)]
+    demo = GameDemo(game, seed, state)
+    while (seat := api.actor(state)) is not None:
+        action = bots[seat].choose(state)
+        says = api.describe_action(state, action)
+        after = api.apply(state, action)
+        kind = api.action_to_dict(action)["type"]
+        shown = None if kind in _QUIET else _kms(after)
+        demo.steps.append(GameStep(action, says, shown))
+        state = after
+    demo.final = state
+    return demo
+
+
+_QUIET = frozenset({"draw_pile", "draw_discard", "pass", "end_turn"})
+"""Actions after which the distances are not shown again (nothing was laid)."""
+
+
+def _km_line(km: tuple[int, ...]) -> str:
+    return ", ".join(f"seat {seat} {value} km" for seat, value in enumerate(km))
+
+
+def render_game_text(demo: GameDemo) -> Iterator[str]:
+    """The whole game for people, line by line."""
+    info = next(i for i in api.editions() if i.id == demo.game.edition)
+    start = demo.start
+    options = f" ({', '.join(demo.game.options)})" if demo.game.options else ""
+    yield f"{info.title}: {demo.game.players} players alone, goal {start.goal} km{options}"
+    yield f"seed {demo.seed}; every seat is a greedy bot"
+    yield ""
+    for step in demo.steps:
+        yield f"  {step.says}"
+        if step.km is not None:
+            yield f"      {_km_line(step.km)}"
+    final = demo.final
+    yield ""
+    turns = sum(1 for step in demo.steps if step.km is not None)
+    winners = api.winners(final)
+    who = " and ".join(f"seat {seat}" for seat in winners) or "nobody"
+    yield f"game over after {len(demo.steps)} actions, {turns} of them plays"
+    yield f"  {_km_line(_kms(final))}"
+    yield f"  winner: {who}"
+    points = api.score(final).get("points")
+    if points and any(points):
+        yield "  points: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(points))
+
+
+def game_as_json(demo: GameDemo) -> dict[str, Any]:
+    """The whole game for programs: settings, every action (replayable), the result."""
+    final = demo.final
+    return {
+        "edition": demo.game.edition,
+        "family": api.family_of(demo.start).name,
+        "players": demo.game.players,
+        "options": list(demo.game.options),
+        "goal": demo.start.goal,
+        "seed": demo.seed,
+        "steps": [
+            {"action": api.action_to_dict(step.action), "says": step.says} for step in demo.steps
+        ],
+        "km": list(_kms(final)),
+        "winners": list(api.winners(final)),
+        "score": api.score(final),
     }

@@ -1,8 +1,11 @@
-"""What ``millebornes editions`` shows: each edition's seats, teams, options and goals.
+"""What ``millebornes editions`` shows: each rule set's family, seats, teams, options and
+goals (and board, for a game played on a track).
 
-Everything is read from the edition data (SEAT-COUNTS, SEAT-TEAMS, GOAL-DISTANCE,
-GOAL-BY-SEATS, EXT-GOAL, MATCH-TARGET); the goal at a seat count is the one the
-engine uses (:meth:`Edition.goal_for`), with and without each option.
+Every rule set comes from ``millebornes.editions()``. The classic family's editions add
+what their edition data says beyond it (SEAT-COUNTS, SEAT-TEAMS, GOAL-DISTANCE,
+GOAL-BY-SEATS, EXT-GOAL, MATCH-TARGET): each option's description and seats, the
+extension goal, the hand size and the match target; the goal at a seat count is the one
+the engine uses (:meth:`Edition.goal_for`), with and without each option.
 """
 
 from __future__ import annotations
@@ -10,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from millebornes.families.classic.edition import Edition, edition_ids, load_edition
+from millebornes import api
+from millebornes.core.family import EditionInfo
+from millebornes.families.classic.edition import Edition, load_edition
 
 
 def summary(rules: Edition) -> dict[str, Any]:
-    """One edition as plain data (the ``--json`` form)."""
+    """One classic-family edition as plain data (the ``--json`` form)."""
     seats = []
     for players in rules.seat_counts:
         teams = rules.teams_by_seats[players]
@@ -33,6 +38,7 @@ def summary(rules: Edition) -> dict[str, Any]:
         )
     return {
         "id": rules.id,
+        "family": "classic",
         "title": rules.title,
         "seats": seats,
         "options": {
@@ -45,19 +51,48 @@ def summary(rules: Edition) -> dict[str, Any]:
             }
             for name, o in rules.options.items()
         },
+        "board": None,
         "extension_goal": rules.extension_goal,
         "hand_size": rules.hand_size,
         "match_target": rules.match_target,
     }
 
 
+def info_summary(info: EditionInfo) -> dict[str, Any]:
+    """A rule set of another family as plain data, from ``millebornes.editions()``."""
+    return {
+        "id": info.id,
+        "family": info.family,
+        "title": info.title,
+        "seats": [
+            {
+                "players": row.players,
+                "teams": row.teams,
+                "players_per_team": row.players // row.teams,
+                "goal": row.goal,
+                "goal_with_option": dict(row.goal_with_option),
+            }
+            for row in info.seats
+        ],
+        "options": {name: {} for name in info.options},
+        "board": info.board,
+    }
+
+
 def summaries() -> list[dict[str, Any]]:
-    return [summary(load_edition(edition)) for edition in edition_ids()]
+    """Every rule set, the classic family's editions first."""
+    return [
+        summary(load_edition(info.id)) if info.family == "classic" else info_summary(info)
+        for info in api.editions()
+    ]
 
 
 def render(data: dict[str, Any]) -> Iterator[str]:
-    """One edition for people: a line per seat count, then its options."""
+    """One rule set for people: a line per seat count, then its options."""
     yield f"{data['id']}: {data['title']}"
+    classic = data["family"] == "classic"
+    if not classic:
+        yield f"  family {data['family']} (spec/families/{data['family']}/rules.md)"
     yield f"  {'players':>7}  {'teams':<16}goal"
     for row in data["seats"]:
         alone = row["players_per_team"] == 1
@@ -70,6 +105,11 @@ def render(data: dict[str, Any]) -> Iterator[str]:
             f"; {name}: {km} km" for name, km in row["goal_with_option"].items()
         )
         yield f"  {row['players']:>7}  {teams:<16}{goal}"
+    if not classic:
+        yield f"  options: {', '.join(data['options']) or 'none'}"
+        if data["board"] is not None:
+            yield f"  board: {data['board']}"
+        return
     for name, option in data["options"].items():
         players = ", ".join(map(str, option["players"]))
         yield f"  option {name} ({players} players): {option['description']}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from contextlib import ExitStack
@@ -14,10 +15,16 @@ from typing import Any, TextIO
 from millebornes.apps.arguments import add_game_arguments, game_from_args, positive_value
 from millebornes.apps.bots import BOTS
 from millebornes.apps.simulate import Chunk, Config, Unit, run_local
+from millebornes.registry import family_of_edition
+
+DEFAULT_COUNT = 200
 
 DESCRIPTION = """\
 Play many rounds (or whole matches) between bots and report win rates by seat and
-by bot, round length, how rounds end, coup-fourré and extension rates.
+by bot, round length, how rounds end, coup-fourré and extension rates. Fun & Speed and
+As du Volant are played in whole games (--games): wins by seat and by bot, game length,
+and what matters in each game (specials, Hold Ups and Demi-tours; turns without a move,
+bonus squares, shortcuts and points).
 
 Results depend only on --seed and the settings: the same with or without Dask and
 with any number of workers. --workers N starts a local Dask cluster of N processes;
@@ -55,10 +62,22 @@ def add_simulate(commands: Any) -> None:
         type=positive_value,
         default=None,
         metavar="N",
-        help="play N single rounds (default 200)",
+        help=f"play N single rounds of a classic-family edition (default {DEFAULT_COUNT})",
     )
     size.add_argument(
-        "--matches", type=positive_value, default=None, metavar="N", help="play N whole matches"
+        "--matches",
+        type=positive_value,
+        default=None,
+        metavar="N",
+        help="play N whole matches of a classic-family edition",
+    )
+    size.add_argument(
+        "--games",
+        type=positive_value,
+        default=None,
+        metavar="N",
+        help=f"play N games: whole games of fun-speed and as-du-volant, single rounds of"
+        f" the classic family (default {DEFAULT_COUNT})",
     )
     sim.add_argument(
         "--fixed-seats",
@@ -128,8 +147,8 @@ def run_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         )
     if args.plot is not None and find_spec("matplotlib") is None:
         parser.error("argument --plot: needs matplotlib: pip install 'millebornes[sim]'")
-    unit: Unit = "matches" if args.matches is not None else "rounds"
-    count = args.matches if args.matches is not None else (args.rounds or 200)
+    unit, count = _unit(parser, game.edition, args)
+    _check_outputs(parser, args)
     config = Config(game, args.bots, unit, count, args.seed, args.fixed_seats, args.chunk)
     progress = Progress(count, unit, sys.stderr, enabled=not args.quiet)
     started = time.monotonic()
@@ -139,6 +158,61 @@ def run_simulate(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
         progress.close()
     seconds = time.monotonic() - started
     return _report(config, result, args, seconds)
+
+
+def _unit(
+    parser: argparse.ArgumentParser, edition: str, args: argparse.Namespace
+) -> tuple[Unit, int]:
+    """What a game is and how many: rounds or matches of the classic family, whole games
+    of the others (which have no rounds)."""
+    if family_of_edition(edition).name != "classic":
+        for name in ("rounds", "matches"):
+            if getattr(args, name) is not None:
+                parser.error(
+                    f"argument --{name}: {edition} is played in whole games, without rounds"
+                    f" or matches; give --games N"
+                )
+        return "games", args.games or DEFAULT_COUNT
+    if args.matches is not None:
+        return "matches", args.matches
+    return "rounds", args.rounds or args.games or DEFAULT_COUNT
+
+
+def _check_outputs(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse an output path that cannot be written before any game is played."""
+    if args.csv is not None:
+        problem = _unwritable_file(args.csv)
+        if problem:
+            parser.error(f"argument --csv: cannot write {str(args.csv)!r}: {problem}")
+    if args.plot is not None:
+        problem = _unwritable_directory(args.plot)
+        if problem:
+            parser.error(f"argument --plot: cannot write in {str(args.plot)!r}: {problem}")
+
+
+def _unwritable_file(path: Path) -> str | None:
+    if path.is_dir():
+        return "it is a directory"
+    parent = path.parent if str(path.parent) else Path(".")
+    if not parent.is_dir():
+        return f"no directory {str(parent)!r}"
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if not path.exists() and not os.access(parent, os.W_OK | os.X_OK):
+        return f"the directory {str(parent)!r} is read-only"
+    return None
+
+
+def _unwritable_directory(path: Path) -> str | None:
+    if path.exists() and not path.is_dir():
+        return "it is not a directory"
+    try:
+        path.mkdir(parents=True, exist_ok=True)  # the plots go there anyway
+    except OSError as error:
+        return error.strerror or str(error)
+    if not os.access(path, os.W_OK | os.X_OK):
+        return "the directory is read-only"
+    return None
 
 
 def _run(
@@ -167,17 +241,18 @@ def _report(config: Config, result: Chunk, args: argparse.Namespace, seconds: fl
 
     data = summary(config, result)
     if args.csv is not None:
-        write_csv(args.csv, result)
+        write_csv(args.csv, result, config)
     written = write_plots(args.plot, config, result) if args.plot is not None else []
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return 0
     for line in render(data):
         print(line)
-    rate = len(result.rounds) / seconds if seconds > 0 else 0.0
-    print(
-        f"\n{len(result.rounds)} rounds in {seconds:.1f} s ({rate:.1f} rounds/s, start-up included)"
+    played, what = (
+        (len(result.games), "games") if config.unit == "games" else (len(result.rounds), "rounds")
     )
+    rate = played / seconds if seconds > 0 else 0.0
+    print(f"\n{played} {what} in {seconds:.1f} s ({rate:.1f} {what}/s, start-up included)")
     if args.csv is not None:
         print(f"wrote {args.csv}")
     for path in written:

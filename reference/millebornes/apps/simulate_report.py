@@ -3,6 +3,12 @@ extensions), as a table for people, as JSON, as CSV (one row per round) and as p
 
 A seat "wins" a round when its team does (END-WINNER), so in a partnership both
 partners win; a bot's win rate is over the seats it held.
+
+A simulation of Fun & Speed or As du Volant counts whole games instead: wins by seat and
+by bot (every seat of a tie wins), game length, how games end, and what matters in that
+game (:data:`~millebornes.apps.simulate.GAME_EVENTS`): the specials played and their
+effect, Hold Ups and Demi-tours in Fun & Speed; turns without a move, bonus squares,
+shortcuts and points in As du Volant.
 """
 
 from __future__ import annotations
@@ -14,7 +20,15 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from millebornes.apps.simulate import ENDINGS, Chunk, Config, RoundRecord
+from millebornes.apps.simulate import (
+    ENDINGS,
+    GAME_ENDINGS,
+    GAME_EVENTS,
+    Chunk,
+    Config,
+    GameRecord,
+    RoundRecord,
+)
 from millebornes.families.classic.edition import load_edition
 
 
@@ -39,6 +53,8 @@ def _won(record: RoundRecord, seat: int) -> bool:
 
 def summary(config: Config, result: Chunk) -> dict[str, Any]:
     """The figures of a simulation as plain data (the ``--json`` form)."""
+    if config.unit == "games":
+        return game_summary(config, result)
     rounds = result.rounds
     n = len(rounds)
     players = config.game.players
@@ -94,12 +110,105 @@ def _match_summary(result: Chunk) -> dict[str, Any]:
     }
 
 
+EVENT_WORDS = {
+    "lay_borne": "Bornes laid",
+    "accelerators": "Accélérateurs laid with them",
+    "attack": "attacks",
+    "remedy": "remedies",
+    "safety": "safeties laid",
+    "coup_fourre": "coups-fourrés",
+    "helicopter": "Hélicoptères",
+    "helicopter_km": "km gained by Hélicoptère",
+    "police": "Polices",
+    "trash": "Poubelles",
+    "trash_km": "km thrown away by Poubelle",
+    "mirror": "Rétroviseurs",
+    "u_turn": "Demi-tours",
+    "u_turn_on_winning_borne": "Demi-tours on a winning Borne",
+    "killer": "Bornes Killer !",
+    "hold_up": "Hold Ups",
+    "hold_up_km": "km taken by Hold Up",
+    "false_hold_up": "wrong Hold Ups",
+    "move": "moves",
+    "accelerated_move": "moves with an Accélération",
+    "shortcut": "shortcuts taken",
+    "bonus": "bonus squares used",
+    "bonus_km": "km gained on bonus squares",
+    "turns_without_move": "turns without a move",
+    "turbo": "Turbos",
+    "reshuffles": "reshuffles",
+}
+"""How the table names each count of :data:`~millebornes.apps.simulate.GAME_EVENTS`."""
+
+
+def _won_game(record: GameRecord, seat: int) -> bool:
+    return seat in record.winners
+
+
+def game_summary(config: Config, result: Chunk) -> dict[str, Any]:
+    """The figures of a simulation of whole games (Fun & Speed, As du Volant)."""
+    games = result.games
+    n = len(games)
+    players = config.game.players
+    bot_wins: Counter[str] = Counter()
+    bot_seats: Counter[str] = Counter()
+    bot_points: Counter[str] = Counter()
+    for record in games:
+        for seat, bot in enumerate(record.bots):
+            bot_seats[bot] += 1
+            bot_wins[bot] += _won_game(record, seat)
+            bot_points[bot] += record.points[seat]
+    family = config.family
+    endings = Counter(r.end for r in games)
+    names = GAME_ENDINGS[family] + (("cut short",) if endings["cut short"] else ())
+    turns = sum(r.turns for r in games)
+    data: dict[str, Any] = {
+        "edition": config.game.edition,
+        "family": family,
+        "players": players,
+        "options": list(config.game.options),
+        "bots": list(config.bots),
+        "seats_rotate": not config.fixed_seats,
+        "unit": config.unit,
+        "games": config.count,
+        "seed": config.seed,
+        "win_rate_by_seat": [
+            _rate(sum(_won_game(r, seat) for r in games), n) for seat in range(players)
+        ],
+        "win_rate_by_bot": {bot: _rate(bot_wins[bot], bot_seats[bot]) for bot in sorted(bot_seats)},
+        "shared_win_rate": _rate(sum(len(r.winners) > 1 for r in games), n),
+        "game_actions": _spread([r.actions for r in games]),
+        "game_turns": _spread([r.turns for r in games]),
+        "endings": {end: _rate(endings[end], n) for end in names},
+        "per_game": {
+            name: round(sum(r.events[name] for r in games) / n, 4) if n else 0
+            for name in GAME_EVENTS[family]
+        },
+        "games_with": {
+            name: _rate(sum(r.events[name] > 0 for r in games), n)
+            for name in GAME_EVENTS[family]
+            if not name.endswith("_km")
+        },
+    }
+    if family == "as-du-volant":
+        data["turns_without_move_rate"] = _rate(
+            sum(r.events["turns_without_move"] for r in games), turns
+        )
+        data["points_by_bot"] = {
+            bot: round(bot_points[bot] / bot_seats[bot], 2) for bot in sorted(bot_seats)
+        }
+    return data
+
+
 def _percent(value: float) -> str:
     return f"{100 * value:5.1f} %"
 
 
 def render(data: dict[str, Any]) -> Iterator[str]:
     """The summary as a table for people."""
+    if data["unit"] == "games":
+        yield from render_games(data)
+        return
     options = f" ({', '.join(data['options'])})" if data["options"] else ""
     played = f"{data['games']} {data['unit']}"
     if data["unit"] == "matches":
@@ -138,6 +247,41 @@ def render(data: dict[str, Any]) -> Iterator[str]:
         yield f"  won by its caller {_percent(data['extension_success_rate'])} of those"
 
 
+def render_games(data: dict[str, Any]) -> Iterator[str]:
+    """The summary of whole games as a table for people."""
+    options = f" ({', '.join(data['options'])})" if data["options"] else ""
+    seating = "moving one seat each game" if data["seats_rotate"] else "at fixed seats"
+    yield (
+        f"{data['edition']}{options}, {data['players']} players: {data['games']} games,"
+        f" seed {data['seed']}, bots {', '.join(data['bots'])} ({seating})"
+    )
+    yield ""
+    yield "wins by bot"
+    for bot, rate in data["win_rate_by_bot"].items():
+        yield f"  {bot:<12}{_percent(rate)}"
+    yield "wins by seat"
+    for seat, rate in enumerate(data["win_rate_by_seat"]):
+        yield f"  seat {seat:<7}{_percent(rate)}"
+    yield f"  shared      {_percent(data['shared_win_rate'])}"
+    yield "game length"
+    yield "  actions     " + _spread_text(data["game_actions"])
+    yield "  turns       " + _spread_text(data["game_turns"])
+    yield "how games end"
+    for end, rate in data["endings"].items():
+        yield f"  {end:<20}{_percent(rate)}"
+    yield "per game (in games)"
+    for name, mean in data["per_game"].items():
+        share = data["games_with"].get(name)
+        within = f"  ({_percent(share).strip()})" if share is not None else ""
+        yield f"  {EVENT_WORDS[name]:<30}{mean:8.2f}{within}"
+    if "turns_without_move_rate" in data:
+        yield f"  turns without a move: {_percent(data['turns_without_move_rate']).strip()}"
+    if any(data.get("points_by_bot", {}).values()):
+        yield "points per game by bot"
+        for bot, points in data["points_by_bot"].items():
+            yield f"  {bot:<12}{points:8.1f}"
+
+
 def _spread_text(spread: dict[str, float]) -> str:
     return (
         f"mean {spread['mean']:.1f}, median {spread['median']:.0f},"
@@ -162,7 +306,15 @@ CSV_COLUMNS = (
 written with spaces between its items; an empty winner or extension means none."""
 
 
-def write_csv(path: Path, result: Chunk) -> None:
+GAME_COLUMNS = ("game", "bots", "winners", "end", "actions", "turns", "km", "points")
+"""One row per whole game, then one column per count of the family's
+:data:`~millebornes.apps.simulate.GAME_EVENTS`; lists are written with spaces."""
+
+
+def write_csv(path: Path, result: Chunk, config: Config | None = None) -> None:
+    if config is not None and config.unit == "games":
+        _write_games_csv(path, result, config)
+        return
     with path.open("w", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(CSV_COLUMNS)
@@ -184,25 +336,51 @@ def write_csv(path: Path, result: Chunk) -> None:
             )
 
 
+def _write_games_csv(path: Path, result: Chunk, config: Config) -> None:
+    events = GAME_EVENTS[config.family]
+    with path.open("w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow((*GAME_COLUMNS, *events))
+        for g in result.games:
+            writer.writerow(
+                [
+                    g.game,
+                    " ".join(g.bots),
+                    " ".join(map(str, g.winners)),
+                    g.end,
+                    g.actions,
+                    g.turns,
+                    " ".join(map(str, g.km)),
+                    " ".join(map(str, g.points)),
+                    *(g.events[name] for name in events),
+                ]
+            )
+
+
 def write_plots(directory: Path, config: Config, result: Chunk) -> list[Path]:
     """round_length.{png,svg} (turns per round) and distance.{png,svg} (each bot's mean
-    distance after each turn); matplotlib with the Agg backend, no display needed."""
+    distance after each turn); for whole games, game_length.{png,svg} and distance.{png,svg}
+    (each bot's mean km after each turn). Matplotlib with the Agg backend, no display."""
     import matplotlib  # noqa: PLC0415 - only this command needs it
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt  # noqa: PLC0415
 
     directory.mkdir(parents=True, exist_ok=True)
-    title = f"{config.game.edition}, {config.game.players} players, {len(result.rounds)} rounds"
+    whole = config.unit == "games"
+    played = f"{len(result.games)} games" if whole else f"{len(result.rounds)} rounds"
+    title = f"{config.game.edition}, {config.game.players} players, {played}"
     written: list[Path] = []
 
     figure, axes = plt.subplots(figsize=(7, 4))
-    turns = [r.turns for r in result.rounds]
+    turns = [r.turns for r in (result.games if whole else result.rounds)]
     axes.hist(turns, bins=min(40, max(1, len(set(turns)))), color="#4477aa")
-    axes.set_xlabel("turns in the round (cards played or discarded)")
-    axes.set_ylabel("rounds")
-    axes.set_title(f"Round length: {title}")
-    written += _save(figure, directory / "round_length")
+    axes.set_xlabel(
+        "turns in the game" if whole else "turns in the round (cards played or discarded)"
+    )
+    axes.set_ylabel("games" if whole else "rounds")
+    axes.set_title(f"{'Game' if whole else 'Round'} length: {title}")
+    written += _save(figure, directory / ("game_length" if whole else "round_length"))
     plt.close(figure)
 
     figure, axes = plt.subplots(figsize=(7, 4))
@@ -211,8 +389,10 @@ def write_plots(directory: Path, config: Config, result: Chunk) -> list[Path]:
         samples = result.seats[bot]
         mean = [total / samples for total in sums[: longest + 1]]
         axes.plot(range(1, len(mean) + 1), mean, label=bot)
-    axes.set_xlabel("turn of the round")
-    axes.set_ylabel("mean distance of the bot's team (km)")
+    axes.set_xlabel("turn of the game" if whole else "turn of the round")
+    axes.set_ylabel(
+        "mean distance of the bot's seat (km)" if whole else "mean distance of the bot's team (km)"
+    )
     axes.set_title(f"Distance over turns: {title}")
     axes.legend()
     written += _save(figure, directory / "distance")

@@ -7,7 +7,10 @@ so OpenSpiel plays exactly the rules of the specification.
 
 Parameters (``python_mille_bornes(edition=cars,players=4,options=goal_700,rounds=2)``):
 
-- ``edition``: an id of :func:`millebornes.edition_ids` (default ``classic``);
+- ``edition``: an id of :func:`millebornes.edition_ids` (default ``classic``); the six
+  rule sets are played: ``fun-speed`` and ``as-du-volant`` by
+  :mod:`~millebornes.apps.adapters.openspiel_races` (their parameters and encoding are
+  described there), the four classic-family editions as described here;
 - ``players``: a seat count the edition offers (SEAT-COUNTS; default 2);
 - ``options``: the edition's options, joined with ``+`` (default none, e.g. ``goal_700``);
 - ``rounds``: how many rounds are played (default 1); the game also ends when the
@@ -59,6 +62,8 @@ from millebornes.apps.adapters.encoding import (
     segments,
     utilities,
 )
+from millebornes.apps.adapters.openspiel_races import RaceGame
+from millebornes.apps.adapters.race_encoding import is_race_edition
 from millebornes.core.errors import MalformedInput
 from millebornes.families.classic.actions import Deal, Draw
 from millebornes.families.classic.cards import SAFETIES, SAFETY_OF, Card
@@ -124,7 +129,16 @@ def setup_of(params: dict[str, Any]) -> Setup:
 
 
 class MilleBornesGame(pyspiel.Game):
-    """The game for one edition, seat count, option set and number of rounds."""
+    """The game for one edition, seat count, option set and number of rounds.
+
+    Made for a Fun & Speed or As du Volant edition, it is a
+    :class:`~.openspiel_races.RaceGame` instead."""
+
+    def __new__(cls, params: dict[str, Any] | None = None) -> Any:
+        given = {**DEFAULTS, **(params or {})}
+        if is_race_edition(given["edition"]):
+            return RaceGame(GAME_TYPE, given)
+        return super().__new__(cls)
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = {**DEFAULTS, **(params or {})}

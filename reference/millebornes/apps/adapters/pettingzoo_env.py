@@ -1,6 +1,7 @@
 """Mille Bornes as a PettingZoo AEC environment with action masks (needs the ``rl`` extra).
 
-``env(edition="classic", players=2, options=(), rounds=1)`` makes one; agents are
+``env(edition="classic", players=2, options=(), rounds=1)`` makes one (for
+``fun-speed`` and ``as-du-volant``, :class:`~.pettingzoo_races.RaceEnv`); agents are
 ``player_0`` … ``player_{n-1}`` (seat numbers). Every move goes through
 :func:`millebornes.apply`. The deal is not an agent's move: the environment deals
 each round from its generator (``reset(seed=…)`` makes a run reproducible) with
@@ -41,6 +42,8 @@ from millebornes.apps.adapters.encoding import (
     observation_string,
     utilities,
 )
+from millebornes.apps.adapters.pettingzoo_races import RaceEnv
+from millebornes.apps.adapters.race_encoding import is_race_edition
 from millebornes.core.errors import MalformedInput
 from millebornes.core.shuffle import MASK64
 from millebornes.families.classic.deal import deal_from_seed
@@ -173,6 +176,10 @@ class MilleBornesEnv(AECEnv):
         """Nothing to release."""
 
 
-def env(**kwargs: Any) -> MilleBornesEnv:
-    """A :class:`MilleBornesEnv` (PettingZoo's usual constructor name)."""
+def env(**kwargs: Any) -> MilleBornesEnv | RaceEnv:
+    """A :class:`MilleBornesEnv` (PettingZoo's usual constructor name), or for
+    ``edition="fun-speed"`` or ``"as-du-volant"`` a
+    :class:`~.pettingzoo_races.RaceEnv`."""
+    if is_race_edition(kwargs.get("edition")):
+        return RaceEnv(**kwargs)
     return MilleBornesEnv(**kwargs)
