@@ -27,6 +27,7 @@ traced stops the build too.
 from __future__ import annotations
 
 import ast
+import builtins
 import importlib
 from pathlib import Path
 
@@ -227,6 +228,25 @@ def _summaries_link_no_source(app: Sphinx, doctree: nodes.document) -> None:
                 signature["module"] = None
 
 
+BUILTIN_TYPES = frozenset(
+    name
+    for name, value in vars(builtins).items()
+    if not name.startswith("_") and (isinstance(value, type) or value is None)
+)
+"""The names of Python's builtin types (``dict``, ``str``, ``object``, ...) and ``None``."""
+
+
+def _builtins_stay_builtins(_app: Sphinx, doctree: nodes.document) -> None:
+    """A builtin named in a signature or a docstring (``dict[str, Any]``) is the builtin:
+    without this, the Python domain's fuzzy search links it to any documented attribute
+    that happens to share its name (an observer's ``dict``), or, when two attributes do,
+    stops the build as an ambiguous reference. The builtins' own pages are not part of
+    this offline site, so the name is shown as it is, unlinked."""
+    for xref in list(doctree.findall(addnodes.pending_xref)):
+        if xref.get("refdomain") == "py" and xref.get("reftarget") in BUILTIN_TYPES:
+            xref.replace_self(xref.children or nodes.literal("", xref["reftarget"]))
+
+
 def _link_full_entry(app: Sphinx, signature: addnodes.desc_signature) -> None:
     module, fullname = signature.get("module"), signature.get("fullname")
     if not module or not fullname:
@@ -272,4 +292,5 @@ def setup(app: Sphinx) -> None:
     app.add_config_value("millebornes_api_pages", False, "env", types=frozenset({bool}))
     app.connect("builder-inited", generate)
     app.connect("doctree-read", _summaries_link_no_source, priority=400)  # viewcode: 500
+    app.connect("doctree-read", _builtins_stay_builtins)
     app.connect("builder-inited", _follow_with_viewcode)

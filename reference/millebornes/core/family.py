@@ -118,7 +118,8 @@ class RuleFamily(Protocol[S, A]):
         ...
 
     def violations(self, state: S, action: A) -> tuple[str, ...]:
-        """The IDs of the rules ``action`` breaks, in the family's table order; ()."""
+        """The IDs of the rules ``action`` breaks, in the family's table order; () when it
+        is legal."""
         ...
 
     def apply(self, state: S, action: A) -> S:
@@ -134,13 +135,18 @@ class RuleFamily(Protocol[S, A]):
         """The family's score sheet as JSON (documented with the family's JSON forms)."""
         ...
 
-    def state_to_dict(self, state: S) -> JsonDict: ...
+    def state_to_dict(self, state: S) -> JsonDict:
+        """The state's canonical JSON form, naming its family (``family``; the classic
+        state carries ``format`` instead)."""
+        ...
 
     def state_from_dict(self, data: object) -> S:
         """A loadable state, or :class:`MalformedInput` naming the field."""
         ...
 
-    def action_to_dict(self, action: A) -> JsonDict: ...
+    def action_to_dict(self, action: A) -> JsonDict:
+        """The action's JSON form: its ``type`` and its fields."""
+        ...
 
     def action_from_dict(self, data: object) -> A:
         """A well-formed action, or :class:`MalformedInput` naming the field."""
