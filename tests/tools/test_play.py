@@ -74,7 +74,7 @@ def test_scripted_session_via_the_command_line(tmp_path: Path) -> None:
     assert "your hand (seat 0): " in out and "   1. seat 0 " in out
     assert "refused: seat 0 plays 200 km" in out
     assert f"  DIST-ROLLING: {statement('DIST-ROLLING')}" in out
-    assert "see docs/_build/html/id/DIST-ROLLING.html" in out
+    assert "docs/_build/html/id/DIST-ROLLING.html" in out
     assert "nothing changed; choose again" in out
     assert "no move 99: choose 1 to " in out and "not a move: 'foo'" in out
     assert "--- round 1 over: score sheet ---" in out
@@ -141,9 +141,9 @@ def test_moves_by_name() -> None:
     [
         (["--edition", "chess"], "--edition: unknown edition 'chess'"),
         (["--players", "5"], "SEAT-COUNTS"),
-        (["--option", "goal_700"], "option 'goal_700'"),
+        (["--option", "goal_700"], "argument --option: goal_700 is played by 4 or 8"),
         (["--seat", "2"], "--seat: seats are 0 to 1, not 2"),
-        (["--bots", "nobody"], "bot: unknown bot 'nobody'"),
+        (["--bots", "nobody"], "argument --bots: unknown bot 'nobody'"),
         (["--players", "3", "--bots", "random,random,random"], "--bots: give one bot"),
         (["--rounds", "-1"], "--rounds"),
         (["--seed", "-3"], "--seed"),
@@ -153,7 +153,7 @@ def test_moves_by_name() -> None:
 def test_bad_arguments_are_one_line_and_exit_2(args: list[str], message: str) -> None:
     result = cli("play", *args, stdin="1\n")
     assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.startswith("millebornes play: ") and message in result.stderr
+    assert result.stderr.startswith("millebornes play: error: ") and message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
 

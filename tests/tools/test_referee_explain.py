@@ -72,7 +72,7 @@ def test_referee_names_the_first_illegal_move(
     assert data["verdict"] == "illegal" and data["line"] == 4
     assert data["action"] == json.loads(ILLEGAL_PLAY)
     dist = next(rule for rule in data["rules"] if rule["id"] == "DIST-ROLLING")
-    assert dist["link"] == "docs/_build/html/id/DIST-ROLLING.html"
+    assert dist["link"].endswith("docs/_build/html/id/DIST-ROLLING.html")  # the local build
     assert dist["statement"] == statement("DIST-ROLLING")
 
 
@@ -81,12 +81,12 @@ def test_referee_malformed_and_unreadable_files_exit_2_with_one_line(tmp_path: P
     result = cli("referee", bad)
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip() == (
-        "millebornes referee: line 2: action.type: unknown action type 'fly'; known: "
+        "millebornes referee: error: line 2: action.type: unknown action type 'fly'; known: "
         "['coup_fourre', 'deal', 'decline', 'discard', 'draw', 'extension', 'play']"
     )
     result = cli("referee", str(tmp_path / "missing.jsonl"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.startswith("millebornes referee: FILE: cannot read")
+    assert result.stderr.startswith("millebornes referee: error: argument FILE: cannot read")
     assert len(result.stderr.strip().splitlines()) == 1
     result = cli("referee", bad, "--json")
     assert result.returncode == 2 and json.loads(result.stdout)["verdict"] == "malformed"
@@ -130,7 +130,7 @@ def test_explain_an_illegal_action_gives_rules_statements_and_links(
     out = capsys.readouterr().out
     assert out.startswith("ILLEGAL: seat 0 draws")
     assert f"  TURN-ACTOR: {statement('TURN-ACTOR')}" in out
-    assert "see docs/_build/html/id/TURN-ACTOR.html" in out
+    assert "docs/_build/html/id/TURN-ACTOR.html" in out
     assert main(["explain", "--state", state, "--action", ILLEGAL_PLAY, "--json"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert data["verdict"] == "illegal" and "next_state" not in data
@@ -162,7 +162,7 @@ def test_explain_malformed_input_is_one_line_and_exit_2(
         state = write(tmp_path, "state.json", [state_text])
     result = cli("explain", "--state", state, "--action", action)
     assert result.returncode == 2, result.stdout
-    assert result.stderr.startswith("millebornes explain: ")
+    assert result.stderr.startswith("millebornes explain: error: ")
     assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
@@ -175,9 +175,35 @@ def test_help_shows_defaults_and_no_markup(
     assert done.value.code == 0
     text = capsys.readouterr().out
     assert "``" not in text and ":mod:" not in text
-    assert "(default: docs/_build/html/)" in " ".join(text.split())
+    assert "(default: the local build, docs/_build/html/," in " ".join(text.split())
     if command == "play":
         for default in ("(default: classic)", "(default: 2)", "(default: 0)", "(default: 1)"):
-            assert default in text
+            assert default in " ".join(text.split())
     else:
         assert "exit status: 0" in text
+
+
+def test_links_lead_to_the_built_site_or_say_how_to_build_it(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The default links are the local build as a file:// address when it is built, else
+    the place it will be built at, with a line saying how to build it."""
+    from millebornes.apps import referee as judging  # noqa: PLC0415
+
+    site = tmp_path / "html"
+    (site / "id").mkdir(parents=True)
+    (site / "index.html").write_text("", encoding="utf-8")
+    monkeypatch.setattr(judging, "built_site", lambda: site)
+    assert judging.docs_base() == (site.as_uri() + "/", True)
+    assert judging.docs_base("https://example.org/") == ("https://example.org/", True)
+    monkeypatch.setattr(judging, "built_site", lambda: None)
+    judging._unbuilt.cache_clear()
+    assert judging.docs_base() == ("docs/_build/html/", False)
+    state = new_round("classic", 2, seed=2026)
+    from millebornes.families.classic import Draw  # noqa: PLC0415
+
+    lines = list(judging.explain(state, Draw(0)).refusal_lines("ILLEGAL"))
+    assert lines[-2] == "    see docs/_build/html/id/TURN-ACTOR.html"
+    assert lines[-1] == f"    {judging.BUILD_HINT}"
+    assert "bash tools/build_docs.sh" in judging.BUILD_HINT
+    judging._unbuilt.cache_clear()

@@ -72,7 +72,7 @@ DRAW = '{"seat":1,"type":"draw"}'
         ([HEADER.replace('"options":[],', "")], "line 1: header: missing ['options']"),
         ([HEADER.replace('"players":2', '"players":"2"')], "line 1: header.players"),
         ([HEADER.replace('"players":2', '"players":5')], "line 1: header: SEAT-COUNTS"),
-        ([HEADER.replace('"classic"', '"chess"')], "line 1: header: unknown edition"),
+        ([HEADER.replace('"classic"', '"chess"')], "line 1: header.edition: unknown edition"),
         ([HEADER.replace("[]", '["goal_700"]')], "line 1: header: option 'goal_700'"),
         ([HEADER.replace("{", '{"seed":-1,')], "line 1: header.seed"),
         ([HEADER.replace("{", '{"seats":["human"],')], "line 1: header.seats"),

@@ -164,7 +164,8 @@ class Table:
             return action_from_json(text)
         if state.actor is None:
             raise ValueError("nobody is to move: " + whose_move(state))
-        return parse_move(text, state, state.actor)
+        action: Action = parse_move(text, state, state.actor)
+        return action
 
     def _take(self, state: State, action: Action) -> dict[str, Any]:
         moves = [self._record(state, action)]

@@ -1,8 +1,10 @@
-"""Judging moves for people: a recorded game (``referee``) or one action (``explain``).
+"""Judging moves for people: a recorded game (``referee``) or one action (``explain``),
+in every rule family (through :mod:`millebornes.api`).
 
 An illegal move is reported with the IDs of the rules it breaks (``violations``), each
 rule's statement in one line, read from the spec itself (:mod:`millebornes.core.spec_index`),
-and the page of the docs site where the rule is (``id/RULE.html``).
+and the page of the docs site where the rule is (``id/RULE.html``): the local build when
+it is there, else the page it will be at once built (:func:`docs_base` says how).
 """
 
 from __future__ import annotations
@@ -11,19 +13,49 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
+from millebornes import api
+from millebornes._spec import spec_dir
 from millebornes.apps.board import move_text
-from millebornes.apps.record import Transcript
+from millebornes.apps.record import CLASSIC, Transcript
 from millebornes.core.spec_index import spec_entries
-from millebornes.families.classic.actions import Action
-from millebornes.families.classic.engine import apply, violations
 from millebornes.families.classic.scoring import match_winners, score_round
-from millebornes.families.classic.serialize import action_to_dict, sheet_to_dict
-from millebornes.families.classic.state import Phase, State
+from millebornes.families.classic.serialize import sheet_to_dict
+from millebornes.families.classic.state import Phase
+
+State = Any
+"""A state of any family."""
+Action = Any
+"""An action of any family."""
 
 DOCS_BASE = "docs/_build/html/"
-"""Where the docs site is: the local build of ``tools/build_docs.sh`` unless told otherwise."""
+"""Where the docs site is built, relative to the repository (``tools/build_docs.sh``)."""
+BUILD_HINT = (
+    "(the rule pages are not built here: bash tools/build_docs.sh builds them into"
+    " docs/_build/html, or give --docs URL)"
+)
+"""Said under the rules of a refusal when the links lead to a site that is not built."""
+
+
+def built_site() -> Path | None:
+    """The local build of the docs site with its rule pages, if there is one."""
+    site = spec_dir().parent / DOCS_BASE
+    return site if (site / "id").is_dir() and (site / "index.html").is_file() else None
+
+
+def docs_base(given: str | None = None) -> tuple[str, bool]:
+    """Where rule links point, and whether the pages are there: ``given`` (``--docs``) as
+    it is; else the local build as a ``file://`` address when it is built; else the place
+    it will be built at (``docs/_build/html/``), not there yet."""
+    if given is not None:
+        return given, True
+    site = built_site()
+    if site is None:
+        return DOCS_BASE, False
+    return site.resolve().as_uri() + "/", True
+
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 _PART = {"ruling": "**Decision.**", "assumption": "**Value.**"}
@@ -67,6 +99,11 @@ def reasons(rule_ids: tuple[str, ...], docs: str = DOCS_BASE) -> tuple[Reason, .
     return tuple(Reason(r, statement(r), f"{docs}id/{r}.html") for r in rule_ids)
 
 
+@cache
+def _unbuilt(docs: str) -> bool:
+    return docs == DOCS_BASE and built_site() is None
+
+
 @dataclass(frozen=True, slots=True)
 class Explanation:
     """One action judged in one state: the rules it breaks, or the state it leads to."""
@@ -82,13 +119,16 @@ class Explanation:
         yield f"{label}: {move_text(self.state, self.action)} (breaks {ids})"
         for reason in self.reasons:
             yield from reason.lines()
+        if self.reasons and _unbuilt(self.reasons[0].link.split("id/", 1)[0]):
+            yield f"    {BUILD_HINT}"
 
 
 def explain(state: State, action: Action, docs: str = DOCS_BASE) -> Explanation:
-    broken = violations(state, action)
+    """``action`` judged in ``state``, a state of any family."""
+    broken = api.violations(state, action)
     if broken:
         return Explanation(state, action, reasons(broken, docs), None)
-    return Explanation(state, action, (), apply(state, action))
+    return Explanation(state, action, (), api.apply(state, action))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,28 +148,47 @@ class Verdict:
     actions: int
     """How many moves were legal."""
     rounds: tuple[State, ...]
-    """The state at the end of every round finished, whose score sheet it shows."""
+    """The classic family: the state at the end of every round finished, whose score sheet
+    it shows (the other families play one game: none)."""
     illegal: IllegalMove | None
+
+    @property
+    def family(self) -> str:
+        return api.family_of(self.final).name
 
 
 def referee(transcript: Transcript, docs: str = DOCS_BASE) -> Verdict:
-    """Replay ``transcript`` from the match before its first deal, stopping at the first
-    action that breaks a rule."""
+    """Replay ``transcript`` from its start (the classic match before its first deal, the
+    other families' game as its header deals it), stopping at the first action that
+    breaks a rule."""
     state = transcript.header.start()
+    classic = transcript.header.family == CLASSIC
     rounds: list[State] = []
     for count, entry in enumerate(transcript.entries):
         answer = explain(state, entry.action, docs)
         if answer.next_state is None:
             return Verdict(state, count, tuple(rounds), IllegalMove(entry.line, answer))
         state = answer.next_state
-        if state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER) and (
-            not rounds or rounds[-1].round_number != state.round_number
+        if (
+            classic
+            and state.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+            and (not rounds or rounds[-1].round_number != state.round_number)
         ):
             rounds.append(state)
     return Verdict(state, len(transcript.entries), tuple(rounds), None)
 
 
+def state_before(transcript: Transcript, line: int, docs: str = DOCS_BASE) -> Verdict:
+    """The replay of the action lines above ``line`` (a line number of the file): its
+    ``final`` is the state in which the line's action is taken; ``illegal`` names an
+    earlier line that breaks a rule, where the replay stopped."""
+    before = tuple(entry for entry in transcript.entries if entry.line < line)
+    return referee(Transcript(transcript.header, before), docs)
+
+
 def verdict_to_dict(verdict: Verdict) -> dict[str, Any]:
+    if verdict.family != CLASSIC:
+        return _game_verdict(verdict)
     data: dict[str, Any] = {
         "verdict": "illegal" if verdict.illegal else "legal",
         "legal_moves": verdict.actions,
@@ -140,8 +199,26 @@ def verdict_to_dict(verdict: Verdict) -> dict[str, Any]:
         "match_winners": list(match_winners(verdict.final)),
         "scores": list(verdict.final.scores),
     }
+    return _with_illegal(data, verdict)
+
+
+def _game_verdict(verdict: Verdict) -> dict[str, Any]:
+    """The verdict of a family that plays one game: its winners and score, once over."""
+    final = verdict.final
+    data: dict[str, Any] = {
+        "verdict": "illegal" if verdict.illegal else "legal",
+        "family": verdict.family,
+        "legal_moves": verdict.actions,
+        "game_over": api.actor(final) is None,
+        "winners": list(api.winners(final)),
+        "score": api.score(final),
+    }
+    return _with_illegal(data, verdict)
+
+
+def _with_illegal(data: dict[str, Any], verdict: Verdict) -> dict[str, Any]:
     if verdict.illegal is not None:
         data["line"] = verdict.illegal.line
-        data["action"] = action_to_dict(verdict.illegal.why.action)
+        data["action"] = api.action_to_dict(verdict.illegal.why.action)
         data["rules"] = [reason.to_dict() for reason in verdict.illegal.why.reasons]
     return data

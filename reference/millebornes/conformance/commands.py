@@ -135,8 +135,10 @@ def _generate(out: Path, *, check: bool) -> int:
     files = suite.files()
     report = json.loads(files["coverage.json"])
     counts = report["totals"]["by_kind"]
+    # One count: every case written, the families' folders included (what `run` runs).
+    total = report["totals"]["cases"]
     print(
-        f"generated {len(suite.cases)} cases in {suite.seconds:.1f} s: "
+        f"generated {total} cases in {suite.seconds:.1f} s: "
         + ", ".join(f"{kind} {counts.get(kind, 0)}" for kind in KINDS)
     )
     print(
