@@ -23,8 +23,9 @@ Forbidden, each checked by its own test below:
 - conformance or fast importing apps, and anything outside apps importing apps: apps is
   the top floor, the only place that may use everything;
 - anything under ``reference/`` importing a development package (millebornes_invariants,
-  z3, hypothesis, cosmic_ray, pytest): the wheel ships ``reference/`` alone and installs
-  none of them (``tests/packaging/test_wheel.py`` plays every edition from it);
+  millebornes_dev, z3, hypothesis, cosmic_ray, pytest): the wheel ships ``reference/``
+  alone and installs none of them (``tests/packaging/test_wheel.py`` plays every
+  edition from it);
 - a module that belongs to no layer: a new top-level module must be given one here.
 
 How the graph is built. Every ``import`` and ``from … import`` counts, wherever it is
@@ -61,7 +62,9 @@ API = "API"
 FAMILIES = "families"  # the namespace package millebornes.families itself
 FAMILY = "family "  # prefix: "family classic", "family funspeed", ...
 CONFORMANCE, FAST, APPS = "conformance", "fast", "apps"
-DEVELOPMENT = frozenset({"millebornes_invariants", "z3", "hypothesis", "cosmic_ray", "pytest"})
+DEVELOPMENT = frozenset(
+    {"millebornes_invariants", "millebornes_dev", "z3", "hypothesis", "cosmic_ray", "pytest"}
+)
 
 
 def module_name(path: Path, base: Path | None = None) -> str:

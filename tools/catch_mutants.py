@@ -1,15 +1,14 @@
-"""Does the invariant net catch the fish? Apply each deliberate rule bug and report.
+"""Does the invariant net catch the fish? Play each classic mutant and report.
 
-    python tools/catch_mutants.py                    # every mutant, shrunk counterexamples
-    python tools/catch_mutants.py third-200 ...      # only these mutants
+    python tools/catch_mutants.py                    # the invariant mutants, shrunk
+    python tools/catch_mutants.py third-200 ...      # only these mutants (any classic one)
     python tools/catch_mutants.py --transcripts      # also print each shrunk run
 
-Each mutant of ``millebornes_invariants.mutants`` is applied to the engine in turn,
-and the hypothesis state machine plays against it (derandomized, so the report is
-reproducible) — first with the invariant catalogue alone, then with the z3 link
-alone, then with every net. For each it prints the nets that failed at the last
-step of the shrunk counterexample and the counterexample's length in actions, and
-at the end the catch rate of each.
+Each mutant's family object (devtools/millebornes_dev/classic.py) is played in turn by
+the hypothesis state machine (derandomized, so the report is reproducible) — first with
+the invariant catalogue alone, then with the z3 link alone, then with every net. For
+each it prints the nets that failed at the last step of the shrunk counterexample and
+the counterexample's length in actions, and at the end the catch rate of each.
 """
 
 from __future__ import annotations
@@ -17,17 +16,20 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
-from millebornes_invariants.catching import Catch, catch
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
+from millebornes_dev.catching import Catch, catch, catching_order
+from millebornes_dev.classic import BY_NAME, INVARIANT_MUTANTS
 from millebornes_invariants.configurations import CONFIGURATIONS
 from millebornes_invariants.machine import Depth
-from millebornes_invariants.mutants import MUTANTS
 from millebornes_invariants.nets import ALL_NETS, CATALOGUE, Z3_LINK
 
 PASSES = (("invariant catalogue", (CATALOGUE,)), ("z3 link", (Z3_LINK,)), ("every net", ALL_NETS))
 
 # Coups-fourrés that skip a seat need three seats or more: try those configurations first.
-ORDER = sorted(CONFIGURATIONS, key=lambda c: (c[1] < 3, c[1]))
+ORDER = catching_order(CONFIGURATIONS)
 
 
 def cell(result: Catch) -> str:
@@ -40,13 +42,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("mutants", nargs="*", help="mutant names (default: all)")
+    parser.add_argument("mutants", nargs="*", metavar="NAME", help="default: the invariant ones")
     parser.add_argument("--examples", type=int, default=10, help="examples per configuration")
     parser.add_argument("--steps", type=int, default=220, help="steps per example")
     parser.add_argument("--no-shrink", action="store_true", help="report the first failure found")
     parser.add_argument("--transcripts", action="store_true", help="print each shrunk run")
     args = parser.parse_args(argv)
-    chosen = [m for m in MUTANTS if not args.mutants or m.name in args.mutants]
+    unknown = sorted(set(args.mutants) - set(BY_NAME))
+    if unknown:
+        parser.error(f"no such classic mutant: {unknown[0]}")
+    chosen = [BY_NAME[name] for name in (args.mutants or INVARIANT_MUTANTS)]
     caught = {name: 0 for name, _ in PASSES}
     began = time.perf_counter()
     for m in chosen:

@@ -3,19 +3,16 @@
     python tools/conformance_strength.py [--family NAME ...] [--jobs 2] [--only NAME ...]
                                          [--out FILE]
 
-Each mutant is a deliberately broken copy of the reference engine; it is *killed*
-when at least one case does not pass. The classic suite's mutants
-(tools/serve_mutant.py: the invariants package's and the extra ones) are driven by
-the runner through ``serve``, ``--jobs`` at a time. A rule family's mutants (Fun &
-Speed: tools/funspeed_mutants.py) patch the family's modules in this process and
-are judged, one after the other, by the family's ``check_case`` on its own cases
-(conformance/families/<edition>/). ``--family`` picks what is measured: ``classic``
-or a family's edition (default: all). Prints the kill table (with, in column
-"claim", how many of the failing cases list a rule the mutant breaks: a check that
-the cases' rule IDs are honest) and the kill rate, and writes
-conformance/strength.json (the killers of each mutant, which
-tests/conformance/test_conformance_strength.py replays); what was not measured
-keeps its record from the file.
+Each mutant (devtools/millebornes_dev: a family object with a table row or a transition
+replaced) is *killed* when at least one case does not pass. The classic mutants are
+served by tools/serve_mutant.py and driven by the runner, ``--jobs`` at a time; a rule
+family's mutants are judged in this process, one after the other, by its own cases
+(conformance/families/<edition>/). ``--family`` picks what is measured: ``classic`` or a
+family's edition (default: all). Prints the kill table (with, in column "claim", how
+many of the failing cases list a rule the mutant breaks: a check that the cases' rule
+IDs are honest) and the kill rate, and writes conformance/strength.json (the killers of
+each mutant, which tests/conformance/test_conformance_strength.py replays); what was not
+measured keeps its record from the file.
 """
 
 from __future__ import annotations
@@ -24,106 +21,24 @@ import argparse
 import json
 import sys
 import time
-from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
-from av_mutants import FAMILY as AS_DU_VOLANT
-from family_mutants import ERRORED, FAILED, PASSED, Case, Family, judge, load_cases
-from funspeed_mutants import FAMILY as FUN_SPEED
 from millebornes.conformance.canon import default_suite_dir, dumps, spec_version
-from millebornes.conformance.checks import PASS, SKIPPED
-from millebornes.conformance.runner import Runner, SuiteFiles
-from millebornes_invariants.mutants import Mutant
-from serve_mutant import ALL_MUTANTS, BY_NAME
-
-HERE = Path(__file__).resolve().parent
-KILLERS_KEPT = 3
-STRENGTH_FORMAT = "millebornes-conformance-strength/2"
-CLASSIC = "classic"
-FAMILIES: dict[str, Family] = {family.edition: family for family in (FUN_SPEED, AS_DU_VOLANT)}
-"""The rule families measured in-process; a new family adds its :class:`Family` here."""
-Row = dict[str, Any]
-
-
-def mutant_command(name: str) -> list[str]:
-    return [sys.executable, str(HERE / "serve_mutant.py"), name]
-
-
-def killers(failing: list[tuple[str, str]]) -> list[str]:
-    """Of the failing cases (kind, ID), one of each kind first, so the replay in the tests
-    is varied."""
-    first_of_kind: dict[str, str] = {}
-    for kind, case_id in failing:
-        first_of_kind.setdefault(kind, case_id)
-    chosen = list(first_of_kind.values())
-    chosen += [case_id for _, case_id in failing if case_id not in chosen]
-    return sorted(chosen[:KILLERS_KEPT])
-
-
-def kill_row(
-    mutant: Mutant, outcomes: dict[str, int], failing: list[tuple[str, str]], claimed: int
-) -> Row:
-    """A mutant's line of strength.json."""
-    return {
-        "name": mutant.name,
-        "description": mutant.description,
-        "breaks": list(mutant.breaks),
-        "killed": bool(failing),
-        "failing_cases": len(failing),
-        "failing_cases_covering_the_rule": claimed,
-        "outcomes": outcomes,
-        "killers": killers(failing),
-    }
-
-
-def measure(name: str, suite: SuiteFiles, timeout: float) -> tuple[Row, float]:
-    """A classic mutant, served by tools/serve_mutant.py and driven by the runner."""
-    start = time.monotonic()
-    report = Runner(mutant_command(name), suite, timeout=timeout, echo=lambda line: None).run(
-        suite.entries
-    )
-    mutant = BY_NAME[name]
-    rules = {entry["id"]: set(entry["rules"]) for entry in suite.entries}
-    failed = [r for r in report.results if r.outcome not in (PASS, SKIPPED)]
-    claimed = sum(1 for r in failed if rules[r.id] & set(mutant.breaks))
-    row = kill_row(mutant, report.counts(), [(r.kind, r.id) for r in failed], claimed)
-    return row, time.monotonic() - start
-
-
-def measure_family(family: Family, mutant: Mutant, cases: list[Case]) -> tuple[Row, float]:
-    """A family's mutant, applied in this process and judged by the family's check_case."""
-    start = time.monotonic()
-    verdicts = judge(family, mutant, cases)
-    counts = Counter(verdicts.values())
-    # Cases the mutant fails outright before those it crashes on: the clearer killers.
-    failed = sorted(
-        (c for c in cases if verdicts[c["id"]] != PASSED), key=lambda c: verdicts[c["id"]] != FAILED
-    )
-    claimed = sum(1 for c in failed if set(c["rules"]) & set(mutant.breaks))
-    outcomes = {name: counts[name] for name in (ERRORED, FAILED, PASSED)}
-    row = kill_row(mutant, outcomes, [(c["kind"], c["id"]) for c in failed], claimed)
-    return row, time.monotonic() - start
-
-
-def print_table(title: str, results: list[tuple[Row, float]]) -> str:
-    """Print one kill table; its kill rate, as "killed/mutants"."""
-    rows = [row for row, _ in results]
-    print(f"{title}: {len(rows)} mutants")
-    print(f"{'mutant':<32} {'breaks':<30} {'killed':<7} {'failing':>7} {'claim':>5}  killed by")
-    for row, seconds in results:
-        print(
-            f"{row['name']:<32} {', '.join(row['breaks']):<30} "
-            f"{'yes' if row['killed'] else 'NO':<7} "
-            f"{row['failing_cases']:>7} {row['failing_cases_covering_the_rule']:>5}  "
-            f"{', '.join(row['killers'][:2])}  ({seconds:.0f} s)"
-        )
-    killed = sum(row["killed"] for row in rows)
-    print(f"{title}: kill rate {killed}/{len(rows)} ({100 * killed / max(len(rows), 1):.0f} %)")
-    return f"{killed}/{len(rows)}"
+from millebornes.conformance.runner import SuiteFiles
+from millebornes_dev.judging import load_cases
+from millebornes_dev.strength import (
+    CLASSIC,
+    CLASSIC_MUTANTS,
+    FAMILIES,
+    STRENGTH_FORMAT,
+    measure,
+    measure_family,
+    print_table,
+)
 
 
 def main() -> int:
@@ -132,7 +47,12 @@ def main() -> int:
         epilog="Classic mutants run through serve, --jobs at a time; a family's mutants run "
         "in this process, one after the other, against conformance/families/<edition>/.",
     )
-    every_name = sorted([*BY_NAME, *(m.name for f in FAMILIES.values() for m in f.mutants)])
+    every_name = sorted(
+        [
+            *(m.name for m in CLASSIC_MUTANTS),
+            *(m.name for f in FAMILIES.values() for m in f.mutants),
+        ]
+    )
     parser.add_argument(
         "--family",
         action="append",
@@ -153,28 +73,31 @@ def main() -> int:
     document |= {"format": STRENGTH_FORMAT, "spec_version": spec_version()}
     rates: list[str] = []
     started = time.monotonic()
-    names = [m.name for m in ALL_MUTANTS if m.name in only]
-    if CLASSIC in chosen and names:
+    mutants = [m for m in CLASSIC_MUTANTS if m.name in only]
+    if CLASSIC in chosen and mutants:
         suite = SuiteFiles(suite_dir)
-        print(f"classic: {len(suite.entries)} cases, {len(names)} mutants, {args.jobs} at a time")
+        print(f"classic: {len(suite.entries)} cases, {len(mutants)} mutants, {args.jobs} at a time")
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            results = list(pool.map(lambda n: measure(n, suite, args.timeout), names))
+            results = list(pool.map(lambda m: measure(m, suite, args.timeout), mutants))
         rates.append(print_table(CLASSIC, results))
         rows = [row for row, _ in results]
         document |= {"cases": len(suite.entries), "kill_rate": rates[-1], "mutants": rows}
+        document["seconds"] = round(time.monotonic() - started)
     for edition in (e for e in FAMILIES if e in chosen):
         family = FAMILIES[edition]
-        cases = load_cases(family, suite_dir)
-        mutants = [m for m in family.mutants if m.name in only]
-        if not mutants:
+        cases = load_cases(family.suite, suite_dir)
+        measured = [m for m in family.mutants if m.name in only]
+        if not measured:
             continue
-        print(f"{edition}: {len(cases)} cases, {len(mutants)} mutants, in this process")
-        found = [measure_family(family, m, cases) for m in mutants]
+        began = time.monotonic()
+        print(f"{edition}: {len(cases)} cases, {len(measured)} mutants, in this process")
+        found = [measure_family(family, m, cases) for m in measured]
         rates.append(print_table(edition, found))
         families = document.setdefault("families", {})
         families[edition] = {
             "cases": len(cases),
             "kill_rate": rates[-1],
+            "seconds": round(time.monotonic() - began),
             "mutants": [row for row, _ in found],
         }
     killed, total = (sum(int(r.split("/")[i]) for r in rates) for i in (0, 1))

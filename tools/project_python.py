@@ -37,3 +37,5 @@ def use_project_python() -> None:
 
 
 use_project_python()
+if importlib.util.find_spec("millebornes_dev") is None:  # an editable install made before
+    sys.path.insert(0, str(ROOT / "devtools"))  # devtools/ joined its folders

@@ -4,7 +4,8 @@
 * :mod:`.machine` — the hypothesis state machine that checks them at every step;
 * :mod:`.z3model` — the count abstraction, its inductive proofs and the facts
   (spec/facts.md);
-* :mod:`.mutants` — deliberately broken rules, to measure what the nets catch.
+* :mod:`.nets` — the nets the machine checks at every step (the mutants they must catch
+  are the development package millebornes_dev's).
 
 The engine never imports this package; tests and tools import both.
 """

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from hypothesis import HealthCheck, note, settings
 from hypothesis import strategies as st
@@ -42,14 +43,13 @@ from millebornes.families.classic import (
     Phase,
     Play,
     State,
-    apply,
     is_chance,
-    legal_actions,
     match_winners,
     new_match,
     to_json,
 )
 from millebornes.families.classic.cards import CATEGORY, KM
+from millebornes.families.classic.family import CLASSIC
 from millebornes.families.classic.transcript import describe
 from millebornes_invariants.catalogue import broken_invariants
 from millebornes_invariants.configurations import Configuration, label
@@ -152,16 +152,16 @@ def _on_top(state: State, card: Card) -> State:
     return replace(state, draw_pile=(card, *pile[:i], *pile[i + 1 :]))
 
 
-def _playable(state: State, card: Card) -> bool:
+def _playable(state: State, card: Card, family: Any) -> bool:
     """Could the actor lay ``card`` right after drawing it? (Asked of the engine under test,
     so a rule that wrongly lets a card through makes that card more likely to come.)"""
     if state.phase is not Phase.DRAW or state.actor is None:
         return False
-    after = apply(_on_top(state, card), Draw(state.actor))
-    return any(isinstance(a, Play) and a.card is card for a in legal_actions(after))
+    after = family.apply(_on_top(state, card), Draw(state.actor))
+    return any(isinstance(a, Play) and a.card is card for a in family.legal_actions(after))
 
 
-def with_top(data: st.DataObject, state: State) -> State:
+def with_top(data: st.DataObject, state: State, family: Any = CLASSIC) -> State:
     """TURN-DRAW as chance: any card still unseen may be the top of the draw pile. Often
     (and as the shrinker prefers) it is a kind the player could lay at once, the most
     eager first (:func:`_eagerness`) — so that short runs reach the limits of the rules."""
@@ -171,7 +171,7 @@ def with_top(data: st.DataObject, state: State) -> State:
         kinds = sorted(
             set(pile), key=lambda card: _eagerness(Play(seat, card, state.team_of(seat)))
         )
-        useful = [card for card in kinds if _playable(state, card)]
+        useful = [card for card in kinds if _playable(state, card, family)]
         if useful:
             return _on_top(state, useful[data.draw(st.integers(0, len(useful) - 1), label="drawn")])
     return _on_top(state, _kind(data, pile, "drawn"))
@@ -263,9 +263,10 @@ def _describe(state: State, action: Action) -> str:
 
 
 def machine_for(
-    configuration: Configuration, chosen: Depth | None = None
+    configuration: Configuration, chosen: Depth | None = None, family: Any = CLASSIC
 ) -> type[RuleBasedStateMachine]:
-    """The state machine class for one edition, seat count and option."""
+    """The state machine class for one edition, seat count and option, playing ``family``
+    (the classic family object by default; the mutation harness passes a mutant of it)."""
     edition, players, options = configuration
     z3_every = (chosen or depth()).z3_every
     nets = (chosen or depth()).nets
@@ -300,12 +301,12 @@ def machine_for(
             state = self.state
             if state.phase is Phase.MATCH_OVER:
                 # MATCH-TARGET, RUL-MATCH-TIE: nothing more to do, and someone has won.
-                done = legal_actions(state) == () and match_winners(state) != ()
+                done = family.legal_actions(state) == () and match_winners(state) != ()
                 self._fail([] if done else ["the match is over, yet not decided"])
                 self.state = new_match(edition, players, options)
                 self.transcript.append(f"{self.steps}. a new match")
                 return
-            legal = legal_actions(state)
+            legal = family.legal_actions(state)
             if is_chance(state):
                 action: Action = deal(data, state)
             elif not legal:
@@ -314,18 +315,20 @@ def machine_for(
             else:
                 action = choose(data, legal)
                 if _takes_top(state, action):
-                    state = with_top(data, state)
+                    state = with_top(data, state, family)
             problems: list[str] = []
             if REJECTION in nets:
                 sample = illegal_action(data, state, set(legal))
                 if sample is not None:
-                    problems += guarded(REJECTION, lambda: rejection_problems(state, sample))
+                    problems += guarded(
+                        REJECTION, lambda: rejection_problems(state, sample, family)
+                    )
             self.steps += 1
             self.transcript.append(f"{self.steps}. {_describe(state, action)}")
             note(self.transcript[-1])
             before_json = to_json(state)
             try:
-                after = apply(state, action)
+                after = family.apply(state, action)
             except Exception as error:
                 self._fail(
                     [

@@ -16,6 +16,7 @@ them, so that a failing run (and the mutant report) says which net caught what:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from millebornes.families.classic import (
     Action,
@@ -24,11 +25,10 @@ from millebornes.families.classic import (
     Phase,
     Play,
     State,
-    apply,
     from_json,
     to_json,
-    violations,
 )
+from millebornes.families.classic.family import CLASSIC
 from millebornes.families.classic.state_checks import IN_ROUND
 from millebornes_invariants.catalogue import broken_invariants, broken_step_invariants
 from millebornes_invariants.z3model.abstract import setting_of
@@ -44,18 +44,19 @@ def guarded(net: str, check: Callable[[], list[str]]) -> list[str]:
         return [f"{net}: crashed with {type(error).__name__}: {error}"]
 
 
-def rejection_problems(state: State, action: Action) -> list[str]:
+def rejection_problems(state: State, action: Action, family: Any = CLASSIC) -> list[str]:
     """``action`` is not in ``legal_actions(state)``: it must be refused, for the reasons the
-    model gives, with nothing changed."""
+    model gives, with nothing changed. ``family`` is the engine under test (the classic
+    family object, or a mutant of it)."""
     before = to_json(state)
-    ids = violations(state, action)
+    ids = family.violations(state, action)
     problems = []
     if not ids:
         problems.append(
             f"rejection: {action} is not listed as legal, yet violations() finds nothing"
         )
     try:
-        apply_result = apply(state, action)
+        apply_result = family.apply(state, action)
     except IllegalAction as error:
         if error.rule_ids != ids:
             problems.append(

@@ -15,9 +15,10 @@ from typing import Any
 
 from millebornes.core.errors import MalformedInput
 from millebornes.core.family import RuleFamily
-from millebornes.core.shuffle import round_seed, shuffled
+from millebornes.core.shuffle import round_seed
 from millebornes.families.asduvolant.family import AS_DU_VOLANT
 from millebornes.families.classic.edition import load_edition
+from millebornes.families.classic.engine import new_match
 from millebornes.families.classic.family import CLASSIC as CLASSIC_FAMILY
 from millebornes.families.classic.serialize import STATE_FORMAT
 from millebornes.registry import FAMILIES as REGISTRY
@@ -79,14 +80,18 @@ def _start(family: RuleFamily[Any, Any]) -> Callable[..., Any]:
     return start
 
 
-def _classic_deck(edition: str, players: int, seed: int, round_number: int) -> list[str]:
-    # PROTO-SHUFFLE: the portable shuffle of spec/shuffle.md, round seeds included.
-    rules = load_edition(edition)
-    if players not in rules.seat_counts:
-        raise MalformedInput(f"{edition} is not played by {players}")
-    return [
-        card.name for card in shuffled(rules.playing_cards(players), round_seed(seed, round_number))
-    ]
+def _classic_deck(family: RuleFamily[Any, Any]) -> Callable[[str, int, int, int], list[str]]:
+    """PROTO-SHUFFLE: the portable shuffle of spec/shuffle.md, round seeds included: the
+    deck of the deal ``family`` makes from the round's seed (its chance action)."""
+
+    def deck(edition: str, players: int, seed: int, round_number: int) -> list[str]:
+        rules = load_edition(edition)
+        if players not in rules.seat_counts:
+            raise MalformedInput(f"{edition} is not played by {players}")
+        deal = family.chance_action(new_match(edition, players), round_seed(seed, round_number))
+        return [card.name for card in deal.deck]
+
+    return deck
 
 
 _START_FIELDS = {AS_DU_VOLANT.name: ("board", "seed")}
@@ -98,12 +103,13 @@ def family_start_fields(family: RuleFamily[Any, Any]) -> tuple[str, ...]:
     return _START_FIELDS.get(family.name, ())
 
 
-def _entry(family: RuleFamily[Any, Any]) -> Family:
-    """The protocol's view of a family of the registry (PROTO-FAMILIES): the classic family
-    needs no capability and marks its states with ``format``; every other family is named by
-    its capability ``family:<name>`` and by its states' ``family`` field. The classic family
-    alone answers ``score`` and ``shuffle`` over the protocol."""
-    classic = family is CLASSIC_FAMILY
+def entry(family: RuleFamily[Any, Any]) -> Family:
+    """The protocol's view of a family object (PROTO-FAMILIES): the classic family needs no
+    capability and marks its states with ``format``; every other family is named by its
+    capability ``family:<name>`` and by its states' ``family`` field. The classic family
+    alone answers ``score`` and ``shuffle`` over the protocol. Any object of a registry
+    family's name will do (a mutant of it, for the mutation harness)."""
+    classic = family.name == CLASSIC_FAMILY.name
     return Family(
         name=family.name,
         editions=family.editions,
@@ -117,12 +123,12 @@ def _entry(family: RuleFamily[Any, Any]) -> Family:
         legal_actions=family.legal_actions,
         apply=family.apply,
         score=family.score if classic else None,
-        shuffle=_classic_deck if classic else None,
+        shuffle=_classic_deck(family) if classic else None,
         start_fields=family_start_fields(family),
     )
 
 
-FAMILIES: dict[str, Family] = {family.name: _entry(family) for family in REGISTRY}
+FAMILIES: dict[str, Family] = {family.name: entry(family) for family in REGISTRY}
 """Every family of the registry, by name; the classic one first."""
 
 CLASSIC = FAMILIES[CLASSIC_FAMILY.name]
@@ -140,25 +146,37 @@ def start_extras(family: Family, given: Mapping[str, object]) -> dict[str, objec
     return {name: given[name] for name in family.start_fields if name in given}
 
 
-def for_edition(edition: str, families: Sequence[str] = tuple(FAMILIES)) -> Family | None:
-    """The family of ``families`` that plays ``edition``, or None."""
-    return next((FAMILIES[n] for n in families if edition in FAMILIES[n].editions), None)
+def for_edition(
+    edition: str,
+    families: Sequence[str] = tuple(FAMILIES),
+    table: Mapping[str, Family] | None = None,
+) -> Family | None:
+    """The family of ``families`` that plays ``edition``, or None; ``table`` holds the
+    entries by name (:data:`FAMILIES` by default)."""
+    entries = FAMILIES if table is None else table
+    return next((entries[n] for n in families if edition in entries[n].editions), None)
 
 
-def for_state(data: object, families: Sequence[str] = tuple(FAMILIES)) -> Family:
+def for_state(
+    data: object,
+    families: Sequence[str] = tuple(FAMILIES),
+    table: Mapping[str, Family] | None = None,
+) -> Family:
     """The family whose state ``data`` says it is: a state naming a ``family`` belongs to
-    that family, any other to the classic one (whose reader then says what is wrong)."""
+    that family, any other to the classic one (whose reader then says what is wrong);
+    ``table`` holds the entries by name (:data:`FAMILIES` by default)."""
+    entries = FAMILIES if table is None else table
     if isinstance(data, dict) and "family" in data:
         name = data["family"]
         found = next(
-            (FAMILIES[n] for n in families if FAMILIES[n].state_key == ("family", name)), None
+            (entries[n] for n in families if entries[n].state_key == ("family", name)), None
         )
         if found is None:
             known = [
-                FAMILIES[n].state_key[1] for n in families if FAMILIES[n].state_key[0] == "family"
+                entries[n].state_key[1] for n in families if entries[n].state_key[0] == "family"
             ]
             raise MalformedInput(
                 f"family: {name!r} is not a rule family this engine plays: {known}"
             )
         return found
-    return FAMILIES[CLASSIC.name]  # looked up, so that a test may replace an entry
+    return entries[CLASSIC.name]  # looked up, so that a test may replace an entry

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+from collections.abc import Mapping
 from typing import Any, BinaryIO, TypeGuard
 
 from millebornes.conformance.canon import PROTOCOL_VERSION, JsonDict, spec_version
@@ -54,16 +55,21 @@ class Session:
     FAMILIES: tuple[str, ...] = tuple(FAMILIES)
     """The rule families this engine plays (PROTO-FAMILIES); a subclass may serve fewer."""
 
-    def __init__(self, *, load_state: bool = True) -> None:
+    def __init__(
+        self, *, load_state: bool = True, families: Mapping[str, Family] | None = None
+    ) -> None:
         self.load_state = load_state
+        self.families: Mapping[str, Family] = FAMILIES if families is None else families
+        """The protocol's entry of each family played, by name (:data:`FAMILIES` by default;
+        the mutation harness passes a mutant's entry in its family's place)."""
         self.current: Any = None
         """The current state, in the representation of ``family``; None before any."""
-        self.family: Family = FAMILIES[CLASSIC.name]
+        self.family: Family = self.families[CLASSIC.name]
         self.stopped = False
 
     def capabilities(self) -> list[str]:
         found = ["load_state", "shuffle"] if self.load_state else ["shuffle"]
-        return found + [c for n in self.FAMILIES if (c := FAMILIES[n].capability) is not None]
+        return found + [c for n in self.FAMILIES if (c := self.families[n].capability) is not None]
 
     def handle(self, request: Any) -> JsonDict:
         """The response to one request; never raises."""
@@ -105,7 +111,11 @@ class Session:
                 return self._apply(request)
             case "score":  # PROTO-SCORE
                 carried = request.get("state")  # judged before it is loaded: an error keeps
-                family = self.family if carried is None else for_state(carried, self.FAMILIES)
+                family = (
+                    self.family
+                    if carried is None
+                    else for_state(carried, self.FAMILIES, self.families)
+                )
                 if family.score is None:  # the current state as it was
                     raise ProtocolError("unsupported", f"{family.name} keeps no score sheet")
                 return family.score(self._state(request))
@@ -131,7 +141,7 @@ class Session:
         """PROTO-FAMILIES: the family that plays ``edition``."""
         if not isinstance(edition, str):
             raise ProtocolError("malformed", "edition: a string")
-        family = for_edition(edition, self.FAMILIES)
+        family = for_edition(edition, self.FAMILIES, self.families)
         if family is None:
             raise MalformedInput(f"edition: unknown edition {edition!r}")
         return family
@@ -142,7 +152,7 @@ class Session:
         if "state" in request:
             if not self.load_state:
                 raise ProtocolError("unsupported", "this engine was started without load_state")
-            family = for_state(request["state"], self.FAMILIES)
+            family = for_state(request["state"], self.FAMILIES, self.families)
             self.current, self.family = family.state_from_dict(request["state"]), family
         if self.current is None:
             raise ProtocolError("no_state", "no current state: start a round first")
@@ -223,12 +233,17 @@ def encoded(response: JsonDict) -> bytes:
 
 
 def serve(
-    stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, *, load_state: bool = True
+    stdin: BinaryIO | None = None,
+    stdout: BinaryIO | None = None,
+    *,
+    load_state: bool = True,
+    families: Mapping[str, Family] | None = None,
 ) -> int:
-    """Answer each line until ``stop`` or the end of input (PROTO-FRAMING)."""
+    """Answer each line until ``stop`` or the end of input (PROTO-FRAMING); ``families`` as
+    for :class:`Session`."""
     source = stdin if stdin is not None else sys.stdin.buffer
     sink = stdout if stdout is not None else sys.stdout.buffer
-    session = Session(load_state=load_state)
+    session = Session(load_state=load_state, families=families)
     while line := source.readline(MAX_REQUEST + 1):
         if len(line) > MAX_REQUEST:
             while not line.endswith(b"\n") and (line := source.readline(MAX_REQUEST + 1)):

@@ -194,8 +194,11 @@ class ModuleFamily:
     """The usual way a family satisfies :class:`RuleFamily`: its ``engine`` module gives
     ``legal_actions``, ``violations`` and ``apply``, its ``json`` module the four JSON
     functions, and the subclass what differs (starting a game, editions, winners, score,
-    words). The modules are looked up at each call, so the functions the family's modules
-    hold at that moment are the ones that answer."""
+    words). The family's rules are data the object holds and passes to the engine:
+    ``rules``, its precondition tables, and ``transitions``, each action kind's effect. A
+    subclass is a frozen dataclass with both as fields, so ``dataclasses.replace`` makes a
+    family that plays by other tables or transitions (how the mutation harness builds a
+    mutant), and nothing is ever patched in place."""
 
     name: str
     editions: tuple[str, ...]
@@ -203,6 +206,10 @@ class ModuleFamily:
     json: Any
     state_type: type
     action_types: tuple[type, ...]
+    rules: Any
+    """The precondition tables the engine judges by."""
+    transitions: Any
+    """Action kind to the transition applied once the tables find nothing broken."""
 
     def owns_state(self, value: object) -> bool:
         return isinstance(value, self.state_type)
@@ -222,15 +229,15 @@ class ModuleFamily:
         raise MalformedInput(f"{self.name} has no chance node after the deal")
 
     def legal_actions(self, state: Any) -> tuple[Any, ...]:
-        actions: tuple[Any, ...] = self.engine.legal_actions(state)
+        actions: tuple[Any, ...] = self.engine.legal_actions(state, self.rules)
         return actions
 
     def violations(self, state: Any, action: Any) -> tuple[str, ...]:
-        ids: tuple[str, ...] = self.engine.violations(state, action)
+        ids: tuple[str, ...] = self.engine.violations(state, action, self.rules)
         return ids
 
     def apply(self, state: Any, action: Any) -> Any:
-        return self.engine.apply(state, action)
+        return self.engine.apply(state, action, self.rules, self.transitions)
 
     def winners(self, state: Any) -> tuple[int, ...]:
         """The seats that won, once the game is over (the state records them)."""

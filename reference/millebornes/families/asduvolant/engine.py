@@ -7,9 +7,10 @@ touching anything; each action kind then has one small transition function.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from typing import assert_never
+from types import MappingProxyType
+from typing import Any
 
 from millebornes.core.checks import check_card, check_flag, check_seat
 from millebornes.core.errors import IllegalAction, MalformedInput
@@ -44,9 +45,10 @@ from millebornes.families.asduvolant.cards import (
     Kind,
 )
 from millebornes.families.asduvolant.rules import (
+    RULES,
+    Rule,
     clear,
     route,
-    table_of,
 )
 from millebornes.families.asduvolant.state import AvPhase, AvState, Car, box_tokens
 from millebornes.families.asduvolant.track import Board, default_board
@@ -141,22 +143,27 @@ def check_well_formed(state: AvState, action: object) -> None:
         _card(action.card, "card")
 
 
-def violations(state: AvState, action: AvAction) -> tuple[str, ...]:
+Rules = Mapping[type, tuple[Rule[Any], ...]]
+"""Action kind to its precondition table
+(:data:`~millebornes.families.asduvolant.rules.RULES` by default)."""
+
+
+def violations(state: AvState, action: AvAction, rules: Rules = RULES) -> tuple[str, ...]:
     """The IDs of the rules ``action`` breaks in ``state``, in table order; () if legal."""
     check_well_formed(state, action)
-    return _broken(state, action)
+    return broken(rules[type(action)], state, action)
 
 
 def _broken(state: AvState, action: AvAction) -> tuple[str, ...]:
-    """``violations`` of an action known to be well formed (the candidates of legal_actions)."""
-    return broken(table_of(type(action)), state, action)
+    """``violations`` by the family's own tables of an action known to be well formed."""
+    return broken(RULES[type(action)], state, action)
 
 
 def is_legal(state: AvState, action: AvAction) -> bool:
     return not violations(state, action)
 
 
-def legal_actions(state: AvState) -> tuple[AvAction, ...]:
+def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
     """Every legal action in canonical order: kind (``ACTIONS``), then the fields in order.
 
     Candidates are built from the state and kept when every row of their table holds,
@@ -164,7 +171,7 @@ def legal_actions(state: AvState) -> tuple[AvAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
-    return tuple(a for a in _candidates(state, seat) if not _broken(state, a))
+    return tuple(a for a in _candidates(state, seat) if not broken(rules[type(a)], state, a))
 
 
 def _candidates(state: AvState, seat: int) -> list[AvAction]:
@@ -209,43 +216,37 @@ def _plays(state: AvState, seat: int, hand: list[AvCard]) -> list[AvAction]:
 # --- applying ------------------------------------------------------------------------------
 
 
-def apply(state: AvState, action: AvAction) -> AvState:
+Transition = Callable[[AvState, Any], AvState]
+"""The effect of one action kind: (state, action) to the next state, applied after the
+checks."""
+
+
+def apply(
+    state: AvState,
+    action: AvAction,
+    rules: Rules = RULES,
+    transitions: Mapping[type, Transition] | None = None,
+) -> AvState:
     """The state after ``action``; :class:`IllegalAction` (naming the rules) if it is illegal,
-    :class:`MalformedInput` if it is not an action of this game at all."""
-    problems = violations(state, action)
+    :class:`MalformedInput` if it is not an action of this game at all. ``rules`` and
+    ``transitions`` (action kind to its effect) are the family's own by default
+    (:data:`TRANSITIONS`)."""
+    problems = violations(state, action, rules)
     if problems:
         raise IllegalAction(action, problems)
-    return _apply(state, action)
+    return (TRANSITIONS if transitions is None else transitions)[type(action)](state, action)
 
 
-def _apply(state: AvState, action: AvAction) -> AvState:
-    match action:
-        case DrawPile():
-            return replace(_draw(state, action.seat), phase=AvPhase.PLAY)
-        case DrawDiscard():
-            return _take(state, action.seat)
-        case Move():
-            return _move(state, action)
-        case Attack():
-            return _attack(state, action)
-        case Remedy():
-            return _remedy(state, action)
-        case Safety():
-            return _safety(state, action)
-        case Turbo():
-            return _turbo(state, action)
-        case Discard():
-            return _discard(state, action)
-        case EndTurn():
-            return _end_turn(state)
-        case CoupFourre():
-            return _coup_fourre(state, action)
-        case UTurn():
-            return _uturn(state, action)
-        case Pass():
-            return _pass(state)
-        case _:
-            assert_never(action)
+def _draw_pile(state: AvState, action: DrawPile) -> AvState:
+    return replace(_draw(state, action.seat), phase=AvPhase.PLAY)
+
+
+def _draw_discard(state: AvState, action: DrawDiscard) -> AvState:
+    return _take(state, action.seat)
+
+
+def _end_turn_by_choice(state: AvState, action: EndTurn) -> AvState:
+    return _end_turn(state)
 
 
 def _set_car(state: AvState, seat: int, car: Car) -> AvState:
@@ -487,7 +488,7 @@ def _uturn(state: AvState, action: UTurn) -> AvState:
     return _played(replace(after, mover=None, origin=None, moved=None))
 
 
-def _pass(state: AvState) -> AvState:
+def _pass(state: AvState, action: Pass | None = None) -> AvState:
     """AV-PASS: the attack lands, or the next holder of a Demi-tour is asked, or the move
     stands."""
     seat = state.actor
@@ -557,3 +558,22 @@ def _end_turn(state: AvState, next_seat: int | None = None) -> AvState:
         played=0,
         forced=True,
     )
+
+
+TRANSITIONS: Mapping[type, Transition] = MappingProxyType(
+    {
+        DrawPile: _draw_pile,
+        DrawDiscard: _draw_discard,
+        Move: _move,
+        Attack: _attack,
+        Remedy: _remedy,
+        Safety: _safety,
+        Turbo: _turbo,
+        Discard: _discard,
+        EndTurn: _end_turn_by_choice,
+        CoupFourre: _coup_fourre,
+        UTurn: _uturn,
+        Pass: _pass,
+    }
+)
+"""Each action kind's transition, applied once the tables have found nothing broken."""

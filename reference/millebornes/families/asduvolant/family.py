@@ -8,7 +8,8 @@ given); its reshuffles are made inside ``apply`` from the seed the state carries
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from millebornes.core.errors import MalformedInput
@@ -23,11 +24,13 @@ from millebornes.core.family import (
 from millebornes.families.asduvolant import engine, serialize
 from millebornes.families.asduvolant.actions import ACTIONS, AvAction
 from millebornes.families.asduvolant.cards import DATA, OPTIONS, AvCard, parse_av_card
+from millebornes.families.asduvolant.rules import RULES
 from millebornes.families.asduvolant.scoring import game_points
 from millebornes.families.asduvolant.state import AvPhase, AvState
 from millebornes.families.asduvolant.track import Board, board_from_dict, default_board
 
 NAME = serialize.FAMILY
+EDITIONS: tuple[str, ...] = (NAME,)
 
 
 def _board(board: object | None) -> Board | None:
@@ -41,15 +44,24 @@ def _board(board: object | None) -> Board | None:
         raise MalformedInput(text if text.startswith("board") else f"board.{text}") from None
 
 
+@dataclass(frozen=True, eq=False)
 class AsDuVolantFamily(ModuleFamily):
-    """The As du Volant rule family (spec/families/as-du-volant/)."""
+    """The As du Volant rule family (spec/families/as-du-volant/): its tables, its
+    transitions, ``deal``, the transition that starts a game (AV-DEAL), and ``points``, the
+    points of a finished game (AV-POINTS)."""
 
     name = NAME
-    editions: tuple[str, ...] = (NAME,)
+    editions = EDITIONS
     engine = engine
     json = serialize
     state_type = AvState
     action_types = ACTIONS
+    rules: engine.Rules = field(default_factory=lambda: RULES)
+    transitions: Mapping[type, engine.Transition] = field(
+        default_factory=lambda: engine.TRANSITIONS
+    )
+    deal: Callable[..., AvState] = engine.new_game
+    points: Callable[[AvState], tuple[int, ...]] = game_points
 
     def edition_info(self) -> tuple[EditionInfo, ...]:
         """AV-SEATS, AV-GOAL, RUL-AV-700: everyone alone; the options by seat count."""
@@ -85,7 +97,7 @@ class AsDuVolantFamily(ModuleFamily):
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise MalformedInput(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
         cards = None if deck is None else read_deck(deck, AvCard, parse_av_card)
-        return engine.new_game(
+        return self.deal(
             players, seed=seed, deck=cards, options=tuple(options), board=_board(board)
         )
 
@@ -98,7 +110,7 @@ class AsDuVolantFamily(ModuleFamily):
     def score(self, state: AvState) -> JsonDict:
         """The game's winners and, once it is over, each seat's points (AV-POINTS: all 0
         unless an option counts points)."""
-        points = game_points(state) if state.phase is AvPhase.OVER else None
+        points = self.points(state) if state.phase is AvPhase.OVER else None
         return {"winners": list(state.winners), "points": None if points is None else list(points)}
 
     def describe_state(self, state: AvState) -> str:

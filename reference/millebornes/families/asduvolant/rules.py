@@ -7,8 +7,9 @@ total, so a refusal names every rule the action breaks, in table order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from millebornes.core.preconditions import broken
@@ -415,8 +416,27 @@ TABLE_NAME: dict[type, str] = {
 """The name of each action kind's precondition table in this module."""
 
 
+RULES: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
+    {
+        DrawPile: DRAW_PILE_RULES,
+        DrawDiscard: DRAW_DISCARD_RULES,
+        Move: MOVE_RULES,
+        Attack: ATTACK_RULES,
+        Remedy: REMEDY_RULES,
+        Safety: SAFETY_RULES,
+        Turbo: TURBO_RULES,
+        Discard: DISCARD_RULES,
+        EndTurn: END_TURN_RULES,
+        CoupFourre: COUP_FOURRE_RULES,
+        UTurn: UTURN_RULES,
+        Pass: PASS_RULES,
+    }
+)
+"""Each action kind's table: what the engine's functions judge by, unless given others."""
+
+
 def table_of(kind: type) -> tuple[Rule[Any], ...]:
-    """The precondition table of an action kind, looked up when asked (a mutant that
-    replaces a table of this module is seen at once)."""
-    table: tuple[Rule[Any], ...] = globals()[TABLE_NAME[kind]]
-    return table
+    """The family's own precondition table of an action kind. RUL-AV-DISCARD-PLAYABLE asks
+    it of the plays a card taken could become: the family's tables, whatever tables the
+    engine is given."""
+    return RULES[kind]

@@ -9,10 +9,12 @@ before touching anything, so a rejected action leaves no trace.
 from __future__ import annotations
 
 from bisect import insort
-from typing import assert_never
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
 
 from millebornes.core.errors import IllegalAction, MalformedInput
-from millebornes.core.preconditions import broken, respects
+from millebornes.core.preconditions import Rule, broken, respects
 from millebornes.families.classic.actions import (
     Action,
     CoupFourre,
@@ -33,16 +35,7 @@ from millebornes.families.classic.cards import (
     Pile,
 )
 from millebornes.families.classic.edition import edition_ids, load_edition
-from millebornes.families.classic.rules import (
-    COUP_FOURRE_RULES,
-    DEAL_RULES,
-    DECLINE_RULES,
-    DISCARD_RULES,
-    DRAW_RULES,
-    EXTENSION_RULES,
-    PLAY_RULES,
-    PLAY_RULES_BEYOND_HEAD,
-)
+from millebornes.families.classic.rules import RULES, ClassicRules
 from millebornes.families.classic.scoring import score_round
 from millebornes.families.classic.state import Phase, State, Tableau, evolve
 
@@ -128,56 +121,45 @@ def check_well_formed(state: State, action: Action) -> None:
         raise MalformedInput(f"extend is true or false, not {action.extend!r}")
 
 
-def violations(state: State, action: Action) -> tuple[str, ...]:
-    """The IDs of the rules ``action`` breaks in ``state``, in a fixed order; () if legal."""
+def violations(state: State, action: Action, rules: ClassicRules = RULES) -> tuple[str, ...]:
+    """The IDs of the rules ``action`` breaks in ``state``, in a fixed order; () if legal.
+    ``rules`` holds the tables judged by (the family's own by default)."""
     check_well_formed(state, action)
-    match action:
-        case Draw():
-            return broken(DRAW_RULES, state, action)
-        case Play():
-            return broken(PLAY_RULES[action.card], state, action)
-        case Discard():
-            return broken(DISCARD_RULES, state, action)
-        case CoupFourre():
-            return broken(COUP_FOURRE_RULES, state, action)
-        case Decline():
-            return broken(DECLINE_RULES, state, action)
-        case Deal():
-            return broken(DEAL_RULES, state, action)
-        case Extension():
-            return broken(EXTENSION_RULES, state, action)
-        case _:
-            assert_never(action)
+    tables = rules.tables
+    if isinstance(action, Play):
+        return broken(tables[action.card], state, action)
+    return broken(tables[type(action)], state, action)
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State, rules: ClassicRules = RULES) -> tuple[Action, ...]:
     """Every legal action, in canonical order (kind, then card, then target team).
 
     Empty when the match is over and at a chance node (:func:`is_chance`).
     """
+    tables = rules.tables
     seat = state.actor
     if seat is None:
         return ()
     phase = state.phase
     if phase is Phase.DRAW:
         draw = _DRAWS[seat]
-        return (draw,) if respects(DRAW_RULES, state, draw) else ()
+        return (draw,) if respects(tables[Draw], state, draw) else ()
     if phase is Phase.PLAY:
-        return _plays_and_discards(state, seat)
+        return _plays_and_discards(state, seat, rules.play_beyond_head)
     if phase is Phase.COUP_FOURRE and state.pending_hazard is not None:
         safety = SAFETY_OF[state.pending_hazard]
         options: list[Action] = []
         if safety is not None:
             call = CoupFourre(seat, safety)
-            if respects(COUP_FOURRE_RULES, state, call):
+            if respects(tables[CoupFourre], state, call):
                 options.append(call)
         decline = Decline(seat)
-        if respects(DECLINE_RULES, state, decline):
+        if respects(tables[Decline], state, decline):
             options.append(decline)
         return tuple(options)
     if phase is Phase.EXTENSION:
         choices = (Extension(seat, extend=False), Extension(seat, extend=True))
-        return tuple(c for c in choices if respects(EXTENSION_RULES, state, c))
+        return tuple(c for c in choices if respects(tables[Extension], state, c))
     return ()
 
 
@@ -189,7 +171,9 @@ _PLAYS = tuple(tuple(tuple(Play(s, c, t) for t in _SEATS) for c in Card) for s i
 _DISCARDS = tuple(tuple(Discard(s, c) for c in Card) for s in _SEATS)
 
 
-def _plays_and_discards(state: State, seat: int) -> tuple[Action, ...]:
+def _plays_and_discards(
+    state: State, seat: int, beyond_head: tuple[tuple[Rule[State, Play], ...], ...]
+) -> tuple[Action, ...]:
     """The actor's plays and discards. Every candidate is the actor's, in the play phase,
     with a card from the hand, aimed where its kind goes: the head of each table holds by
     construction, so only the rest is asked (tests compare with asking ``violations``)."""
@@ -200,14 +184,14 @@ def _plays_and_discards(state: State, seat: int) -> tuple[Action, ...]:
     plays: list[Action] = []
     seat_plays = _PLAYS[seat]
     for card in kinds:
-        table = PLAY_RULES_BEYOND_HEAD[card]
+        table = beyond_head[card]
         # Hazards go to opponents and everything else home (TARGET-OPPONENT,
         # TARGET-OWN-TEAM): no other target is ever legal.
         for target in opponents if CATEGORY[card] is Category.HAZARD else (own,):
             play = seat_plays[card][target]
             if respects(table, state, play):
                 plays.append(play)
-    # DISCARD_RULES is the common head and SETUP-MEMO, which every card of a hand meets
+    # The discard table is the common head and SETUP-MEMO, which every card of a hand meets
     # (RUL-DISCARD-ANY): every card may go.
     seat_discards = _DISCARDS[seat]
     plays.extend(seat_discards[card] for card in kinds)
@@ -220,29 +204,24 @@ def is_legal(state: State, action: Action) -> bool:
 
 # --- doing -----------------------------------------------------------------------
 
+Transition = Callable[[State, Any], State]
+"""The effect of one action kind: (state, action) to the next state, applied after the
+checks."""
 
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; raises :class:`IllegalAction` (state untouched) if illegal."""
-    rule_ids = violations(state, action)
+
+def apply(
+    state: State,
+    action: Action,
+    rules: ClassicRules = RULES,
+    transitions: Mapping[type, Transition] | None = None,
+) -> State:
+    """The state after ``action``; raises :class:`IllegalAction` (state untouched) if illegal.
+    ``rules`` and ``transitions`` (action kind to its effect) are the family's own by
+    default (:data:`TRANSITIONS`)."""
+    rule_ids = violations(state, action, rules)
     if rule_ids:
         raise IllegalAction(action, rule_ids)
-    match action:
-        case Draw():
-            return _draw(state, action)
-        case Play():
-            return _play(state, action)
-        case Discard():
-            return _discard(state, action)
-        case CoupFourre():
-            return _coup_fourre(state, action)
-        case Decline():
-            return _decline(state, action)
-        case Deal():
-            return _deal(state, action)
-        case Extension():
-            return _extension(state, action)
-        case _:
-            assert_never(action)
+    return (TRANSITIONS if transitions is None else transitions)[type(action)](state, action)
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -515,3 +494,17 @@ def _end_round(state: State) -> State:
         scores=scores,
         pending_hazard=None,
     )
+
+
+TRANSITIONS: Mapping[type, Transition] = MappingProxyType(
+    {
+        Draw: _draw,
+        Play: _play,
+        Discard: _discard,
+        CoupFourre: _coup_fourre,
+        Decline: _decline,
+        Deal: _deal,
+        Extension: _extension,
+    }
+)
+"""Each action kind's transition, applied once the tables have found nothing broken."""

@@ -7,7 +7,8 @@ them the protocol's names and refuses what is not the family's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from millebornes.core.errors import MalformedInput
@@ -17,6 +18,7 @@ from millebornes.families.classic.actions import ACTION_ORDER, Action, Deal
 from millebornes.families.classic.cards import Card, parse_card
 from millebornes.families.classic.deal import deal_from_seed
 from millebornes.families.classic.edition import edition_ids, load_edition
+from millebornes.families.classic.rules import RULES, ClassicRules
 from millebornes.families.classic.scoring import match_winners
 from millebornes.families.classic.state import State
 from millebornes.families.classic.transcript import describe, status_line
@@ -29,8 +31,10 @@ def _card(value: object, field: str) -> Card:
         raise MalformedInput(f"{field}: {error}") from None
 
 
+@dataclass(frozen=True, eq=False)
 class ClassicFamily(ModuleFamily):
-    """The classic rule family (spec/rules/, spec/editions/)."""
+    """The classic rule family (spec/rules/, spec/editions/): its tables and transitions,
+    and its chance transition ``deal`` (the dealer's deck shuffled from a seed)."""
 
     name = "classic"
     editions = edition_ids()
@@ -38,6 +42,11 @@ class ClassicFamily(ModuleFamily):
     json = serialize
     state_type = State
     action_types = ACTION_ORDER
+    rules: ClassicRules = RULES
+    transitions: Mapping[type, engine.Transition] = field(
+        default_factory=lambda: engine.TRANSITIONS
+    )
+    deal: Callable[[State, int], Deal] = deal_from_seed
 
     def edition_info(self) -> tuple[EditionInfo, ...]:
         """SEAT-COUNTS, SEAT-TEAMS, GOAL-DISTANCE, GOAL-BY-SEATS, from each edition's data."""
@@ -77,8 +86,10 @@ class ClassicFamily(ModuleFamily):
             raise MalformedInput("give exactly one of seed and deck")
         state = engine.new_match(edition, players, tuple(options))
         if deck is not None:
-            return engine.apply(state, Deal(0, read_deck(deck, Card, _card)))
-        return engine.apply(state, self.chance_action(state, seed or 0))
+            dealt: State = self.apply(state, Deal(0, read_deck(deck, Card, _card)))
+        else:
+            dealt = self.apply(state, self.chance_action(state, seed or 0))
+        return dealt
 
     def is_chance(self, state: State) -> bool:
         return engine.is_chance(state)
@@ -87,7 +98,7 @@ class ClassicFamily(ModuleFamily):
         """The dealer's deal, shuffled by the portable shuffle (SHUFFLE-DECK-ORDER)."""
         if not engine.is_chance(state):
             raise MalformedInput(f"phase: {state.phase.value} is not a deal")
-        return deal_from_seed(state, seed)
+        return self.deal(state, seed)
 
     def winners(self, state: State) -> tuple[int, ...]:
         """MATCH-TARGET, RUL-MATCH-TIE: the winning teams once the match is over."""

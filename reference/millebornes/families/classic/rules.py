@@ -12,7 +12,10 @@ into spec/rules/preconditions.md, the normative text of these tables.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, TypeVar
 
 from millebornes.core import preconditions
 from millebornes.families.classic.actions import (
@@ -289,9 +292,14 @@ PLAY_RULES: tuple[tuple[Rule[Play], ...], ...] = tuple(_play_rules(card) for car
 
 TARGET_RULES = ("TARGET-OWN-TEAM", "TARGET-OPPONENT")
 
+
+def beyond_head(table: tuple[Rule[Play], ...]) -> tuple[Rule[Play], ...]:
+    """A play table without its head: the common rows and the target row."""
+    return tuple(row for row in table[len(COMMON_PLAY) :] if row[0] not in TARGET_RULES)
+
+
 PLAY_RULES_BEYOND_HEAD: tuple[tuple[Rule[Play], ...], ...] = tuple(
-    tuple(row for row in table[len(COMMON_PLAY) :] if row[0] not in TARGET_RULES)
-    for table in PLAY_RULES
+    beyond_head(table) for table in PLAY_RULES
 )
 """The same tables without their head: the common rows (TURN-ACTOR, TURN-PLAY-OR-DISCARD,
 CARD-IN-HAND) and the target row that follows them (TARGET-OWN-TEAM or TARGET-OPPONENT).
@@ -392,3 +400,36 @@ EXTENSION_RULES: tuple[Rule[Extension], ...] = (
     ("TURN-ACTOR", _is_actor),
     ("EXT-DECISION", _deciding),
 )
+
+
+@dataclass(frozen=True, eq=False)
+class ClassicRules:
+    """Every precondition table of the family, as one value: ``tables`` maps each card to
+    the table of playing it and every other action kind (``Draw``, ``Discard``, …) to its
+    table. The engine's functions take it as a parameter, :data:`RULES` by default; the
+    family object holds the one it plays by. The tables without their head that
+    ``legal_actions`` asks (:data:`PLAY_RULES_BEYOND_HEAD`) are derived from ``tables``."""
+
+    tables: Mapping[object, tuple[Rule[Any], ...]]
+    play_beyond_head: tuple[tuple[Rule[Play], ...], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        derived = tuple(beyond_head(self.tables[card]) for card in Card)
+        object.__setattr__(self, "play_beyond_head", derived)
+
+
+RULES = ClassicRules(
+    MappingProxyType(
+        {
+            **{card: PLAY_RULES[card] for card in Card},
+            Draw: DRAW_RULES,
+            Discard: DISCARD_RULES,
+            CoupFourre: COUP_FOURRE_RULES,
+            Decline: DECLINE_RULES,
+            Deal: DEAL_RULES,
+            Extension: EXTENSION_RULES,
+        }
+    )
+)
+"""The classic family's tables: the play table of each card, and the table of each other
+action kind."""

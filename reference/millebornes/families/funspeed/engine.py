@@ -7,8 +7,10 @@ touching anything; each action kind then has one small transition function.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import assert_never
+from types import MappingProxyType
+from typing import Any
 
 from millebornes.core.checks import check_card, check_flag, check_seat
 from millebornes.core.errors import IllegalAction, MalformedInput
@@ -45,27 +47,7 @@ from millebornes.families.funspeed.cards import (
     FsCard,
     Kind,
 )
-from millebornes.families.funspeed.rules import (
-    ATTACK_RULES,
-    BORNE_RULES,
-    COUP_FOURRE_RULES,
-    DISCARD_RULES,
-    DRAW_DISCARD_RULES,
-    DRAW_PILE_RULES,
-    FALSE_HOLDUP_RULES,
-    HELICOPTER_RULES,
-    HOLDUP_RULES,
-    KILLER_RULES,
-    MIRROR_RULES,
-    PASS_RULES,
-    POLICE_RULES,
-    REMEDY_RULES,
-    SAFETY_RULES,
-    TRASH_RULES,
-    UTURN_RULES,
-    receivable,
-    tied,
-)
+from millebornes.families.funspeed.rules import RULES, Rule, receivable, tied
 from millebornes.families.funspeed.state import Borne, FsPhase, FsState, Zone, with_hand, with_zone
 
 # --- starting ------------------------------------------------------------------------------
@@ -147,58 +129,27 @@ def check_well_formed(state: FsState, action: object) -> None:
         _count(action.index, "index")
 
 
-def violations(state: FsState, action: FsAction) -> tuple[str, ...]:
+Rules = Mapping[type, tuple[Rule[Any], ...]]
+"""Action kind to its precondition table (:data:`~millebornes.families.funspeed.rules.RULES`
+by default)."""
+
+
+def violations(state: FsState, action: FsAction, rules: Rules = RULES) -> tuple[str, ...]:
     """The IDs of the rules ``action`` breaks in ``state``, in table order; () if legal."""
     check_well_formed(state, action)
-    return _broken(state, action)
+    return broken(rules[type(action)], state, action)
 
 
 def _broken(state: FsState, action: FsAction) -> tuple[str, ...]:
-    """``violations`` of an action known to be well formed (the candidates of legal_actions)."""
-    match action:
-        case DrawPile():
-            return broken(DRAW_PILE_RULES, state, action)
-        case DrawDiscard():
-            return broken(DRAW_DISCARD_RULES, state, action)
-        case LayBorne():
-            return broken(BORNE_RULES, state, action)
-        case Attack():
-            return broken(ATTACK_RULES, state, action)
-        case Remedy():
-            return broken(REMEDY_RULES, state, action)
-        case Safety():
-            return broken(SAFETY_RULES, state, action)
-        case Helicopter():
-            return broken(HELICOPTER_RULES, state, action)
-        case Police():
-            return broken(POLICE_RULES, state, action)
-        case Trash():
-            return broken(TRASH_RULES, state, action)
-        case Discard():
-            return broken(DISCARD_RULES, state, action)
-        case CoupFourre():
-            return broken(COUP_FOURRE_RULES, state, action)
-        case Mirror():
-            return broken(MIRROR_RULES, state, action)
-        case UTurn():
-            return broken(UTURN_RULES, state, action)
-        case Killer():
-            return broken(KILLER_RULES, state, action)
-        case HoldUp():
-            return broken(HOLDUP_RULES, state, action)
-        case FalseHoldUp():
-            return broken(FALSE_HOLDUP_RULES, state, action)
-        case Pass():
-            return broken(PASS_RULES, state, action)
-        case _:
-            assert_never(action)
+    """``violations`` by the family's own tables of an action known to be well formed."""
+    return broken(RULES[type(action)], state, action)
 
 
 def is_legal(state: FsState, action: FsAction) -> bool:
     return not violations(state, action)
 
 
-def legal_actions(state: FsState) -> tuple[FsAction, ...]:
+def legal_actions(state: FsState, rules: Rules = RULES) -> tuple[FsAction, ...]:
     """Every legal action in canonical order: kind (``ACTIONS``), then the fields in order.
 
     Candidates are built from the state and kept when every row of their table holds,
@@ -206,7 +157,7 @@ def legal_actions(state: FsState) -> tuple[FsAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
-    return tuple(a for a in _candidates(state, seat) if not _broken(state, a))
+    return tuple(a for a in _candidates(state, seat) if not broken(rules[type(a)], state, a))
 
 
 def _candidates(state: FsState, seat: int) -> list[FsAction]:
@@ -276,51 +227,43 @@ def _candidates(state: FsState, seat: int) -> list[FsAction]:
 # --- doing ---------------------------------------------------------------------------------
 
 
-def apply(state: FsState, action: FsAction) -> FsState:
-    """The state after ``action``; raises :class:`IllegalAction` (state untouched) if illegal."""
-    rule_ids = violations(state, action)
+Transition = Callable[[FsState, Any], FsState]
+"""The effect of one action kind: (state, action) to the next state, applied after the
+checks."""
+
+
+def apply(
+    state: FsState,
+    action: FsAction,
+    rules: Rules = RULES,
+    transitions: Mapping[type, Transition] | None = None,
+) -> FsState:
+    """The state after ``action``; raises :class:`IllegalAction` (state untouched) if illegal.
+    ``rules`` and ``transitions`` (action kind to its effect) are the family's own by
+    default (:data:`TRANSITIONS`)."""
+    rule_ids = violations(state, action, rules)
     if rule_ids:
         raise IllegalAction(action, rule_ids)
-    match action:
-        case DrawPile():
-            card, pile = state.draw_pile[0], state.draw_pile[1:]
-            return replace(_give(state, action.seat, card), draw_pile=pile, phase=FsPhase.PLAY)
-        case DrawDiscard():
-            card, pile = state.discard_pile[-1], state.discard_pile[:-1]
-            return replace(_give(state, action.seat, card), discard_pile=pile, phase=FsPhase.PLAY)
-        case LayBorne():
-            return _lay_borne(state, action)
-        case Attack():
-            return _attack(state, action)
-        case Remedy():
-            return _remedy(state, action)
-        case Safety():
-            return _safety(state, action)
-        case Helicopter():
-            return _helicopter(state, action)
-        case Police():
-            return _police(state, action)
-        case Trash():
-            return _trash(state, action)
-        case Discard():
-            after = _spend(state, action.seat, action.card)
-            return _end_turn(replace(after, discard_pile=(*after.discard_pile, action.card)))
-        case CoupFourre():
-            return _coup_fourre(state, action)
-        case Mirror():
-            return _mirror(state, action)
-        case UTurn():
-            return _uturn(state, action)
-        case Killer():
-            return _end_turn(_cancel_borne(state))  # FS-KILLER
-        case HoldUp():
-            return _holdup(state, action)
-        case FalseHoldUp():
-            return _false_holdup(state, action)
-        case Pass():
-            return _pass(state)
-        case _:
-            assert_never(action)
+    return (TRANSITIONS if transitions is None else transitions)[type(action)](state, action)
+
+
+def _draw_pile(state: FsState, action: DrawPile) -> FsState:
+    card, pile = state.draw_pile[0], state.draw_pile[1:]
+    return replace(_give(state, action.seat, card), draw_pile=pile, phase=FsPhase.PLAY)
+
+
+def _draw_discard(state: FsState, action: DrawDiscard) -> FsState:
+    card, pile = state.discard_pile[-1], state.discard_pile[:-1]
+    return replace(_give(state, action.seat, card), discard_pile=pile, phase=FsPhase.PLAY)
+
+
+def _discard(state: FsState, action: Discard) -> FsState:
+    after = _spend(state, action.seat, action.card)
+    return _end_turn(replace(after, discard_pile=(*after.discard_pile, action.card)))
+
+
+def _killer(state: FsState, action: Killer) -> FsState:
+    return _end_turn(_cancel_borne(state))  # FS-KILLER
 
 
 def _give(state: FsState, seat: int, card: FsCard) -> FsState:
@@ -539,7 +482,7 @@ def _trash(state: FsState, action: Trash) -> FsState:
     return _end_turn(replace(after, discard_pile=after.discard_pile + thrown))
 
 
-def _pass(state: FsState) -> FsState:
+def _pass(state: FsState, action: Pass | None = None) -> FsState:
     """RUL-FS-WINDOWS: the seat asked passes; the next eligible seat is asked, or the window
     closes and its event stands."""
     seat = state.actor
@@ -630,3 +573,27 @@ def _end_turn(
         state = refilled
     following = (state.turn + 1) % n if next_seat is None else next_seat
     return replace(state, phase=phase, actor=following, turn=following)
+
+
+TRANSITIONS: Mapping[type, Transition] = MappingProxyType(
+    {
+        DrawPile: _draw_pile,
+        DrawDiscard: _draw_discard,
+        LayBorne: _lay_borne,
+        Attack: _attack,
+        Remedy: _remedy,
+        Safety: _safety,
+        Helicopter: _helicopter,
+        Police: _police,
+        Trash: _trash,
+        Discard: _discard,
+        CoupFourre: _coup_fourre,
+        Mirror: _mirror,
+        UTurn: _uturn,
+        Killer: _killer,
+        HoldUp: _holdup,
+        FalseHoldUp: _false_holdup,
+        Pass: _pass,
+    }
+)
+"""Each action kind's transition, applied once the tables have found nothing broken."""

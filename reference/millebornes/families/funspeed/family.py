@@ -7,7 +7,8 @@ no score sheet beyond its winners (FS-END-GOAL).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from millebornes.core.errors import MalformedInput
@@ -22,20 +23,29 @@ from millebornes.core.family import (
 from millebornes.families.funspeed import engine, serialize
 from millebornes.families.funspeed.actions import ACTIONS, FsAction
 from millebornes.families.funspeed.cards import DATA, FsCard, parse_fs_card
+from millebornes.families.funspeed.rules import RULES
 from millebornes.families.funspeed.state import FsState
 
 NAME = serialize.FAMILY
+EDITIONS: tuple[str, ...] = (NAME,)
 
 
+@dataclass(frozen=True, eq=False)
 class FunSpeedFamily(ModuleFamily):
-    """The Fun & Speed rule family (spec/families/fun-speed/)."""
+    """The Fun & Speed rule family (spec/families/fun-speed/): its tables, its transitions,
+    and ``deal``, the transition that starts a game (FS-DEAL)."""
 
     name = NAME
-    editions: tuple[str, ...] = (NAME,)
+    editions = EDITIONS
     engine = engine
     json = serialize
     state_type = FsState
     action_types = ACTIONS
+    rules: engine.Rules = field(default_factory=lambda: RULES)
+    transitions: Mapping[type, engine.Transition] = field(
+        default_factory=lambda: engine.TRANSITIONS
+    )
+    deal: Callable[..., FsState] = engine.new_game
 
     def edition_info(self) -> tuple[EditionInfo, ...]:
         """RUL-FS-SEATS, FS-GOAL: everyone alone, the goal by seat count."""
@@ -60,7 +70,7 @@ class FunSpeedFamily(ModuleFamily):
         if board is not None:
             raise MalformedInput(f"board: {NAME} is not played on a board")
         cards = None if deck is None else read_deck(deck, FsCard, parse_fs_card)
-        return engine.new_game(players, deck=cards, seed=seed)
+        return self.deal(players, deck=cards, seed=seed)
 
     def chance_action(self, state: FsState, seed: int) -> FsAction:
         raise MalformedInput(f"{NAME} has no chance node after the deal (RUL-FS-EMPTY-PILE)")

@@ -8,8 +8,9 @@ the action breaks, in table order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any, TypeVar
 
 from millebornes.families.funspeed.actions import (
     Attack,
@@ -358,3 +359,27 @@ PASS_RULES: tuple[Rule[Pass], ...] = (
     ("FS-ACTOR", _is_actor),
     ("RUL-FS-WINDOWS", _in_window(*WINDOWS)),
 )
+
+
+RULES: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
+    {
+        DrawPile: DRAW_PILE_RULES,
+        DrawDiscard: DRAW_DISCARD_RULES,
+        LayBorne: BORNE_RULES,
+        Attack: ATTACK_RULES,
+        Remedy: REMEDY_RULES,
+        Safety: SAFETY_RULES,
+        Helicopter: HELICOPTER_RULES,
+        Police: POLICE_RULES,
+        Trash: TRASH_RULES,
+        Discard: DISCARD_RULES,
+        CoupFourre: COUP_FOURRE_RULES,
+        Mirror: MIRROR_RULES,
+        UTurn: UTURN_RULES,
+        Killer: KILLER_RULES,
+        HoldUp: HOLDUP_RULES,
+        FalseHoldUp: FALSE_HOLDUP_RULES,
+        Pass: PASS_RULES,
+    }
+)
+"""Each action kind's table: what the engine's functions judge by, unless given others."""

@@ -1,7 +1,8 @@
-"""Does the net catch the fish? Run the state machine against a mutant of the rules.
+"""Does the net catch the fish? Run the invariant state machine against a mutant.
 
-:func:`catch` applies one mutant of :mod:`.mutants`, then runs the state machine
-over configurations, in order, until a net fails; it reports which nets caught the
+:func:`catch` builds the family object of one classic mutant (:mod:`.classic`), then runs
+the state machine of :mod:`millebornes_invariants.machine`, playing that object, over
+configurations, in order, until a net fails; it reports which nets caught the
 bug and how many steps the counterexample takes (after hypothesis has shrunk it,
 when shrinking is on). Runs are derandomized, so a catch is reproducible.
 """
@@ -13,10 +14,12 @@ from collections.abc import Sequence
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
 from io import StringIO
+from typing import Any
 
 from hypothesis import Phase as HypothesisPhase
 from hypothesis.stateful import run_state_machine_as_test
 
+from millebornes_dev.classic import family_of
 from millebornes_invariants.configurations import Configuration, label
 from millebornes_invariants.machine import (
     LAST_FAILURE,
@@ -25,7 +28,6 @@ from millebornes_invariants.machine import (
     machine_for,
     machine_settings,
 )
-from millebornes_invariants.mutants import mutant
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +49,12 @@ def net_of(problem: str) -> str:
     return problem.split(":", 1)[0].strip()
 
 
-def _run(configuration: Configuration, depth: Depth, shrink: bool) -> None:
+def _run(configuration: Configuration, depth: Depth, shrink: bool, family: Any) -> None:
     phases = [HypothesisPhase.generate]
     if shrink:
         phases.append(HypothesisPhase.shrink)
     run_state_machine_as_test(
-        machine_for(configuration, depth),
+        machine_for(configuration, depth, family),
         settings=machine_settings(depth, phases=phases, derandomize=True, database=None),
     )
 
@@ -60,38 +62,38 @@ def _run(configuration: Configuration, depth: Depth, shrink: bool) -> None:
 def catch(
     name: str, configurations: Sequence[Configuration], depth: Depth, *, shrink: bool = False
 ) -> Catch:
-    """Run the machine under mutant ``name`` on each configuration until something fails."""
+    """Run the machine playing mutant ``name`` on each configuration until something fails."""
     began = time.perf_counter()
-    with mutant(name):
-        for configuration in configurations:
-            LAST_FAILURE.clear()
-            try:
-                with redirect_stdout(StringIO()):  # hypothesis prints the failing run
-                    _run(configuration, depth, shrink)
-            except MachineFailure:
-                failure = LAST_FAILURE[0]
-                nets = tuple(dict.fromkeys(net_of(p) for p in failure.problems))
-                return Catch(
-                    name,
-                    True,
-                    label(configuration),
-                    nets,
-                    failure.steps,
-                    time.perf_counter() - began,
-                    tuple(failure.problems),
-                    tuple(failure.transcript),
-                )
-            except Exception as error:
-                problem = f"crash: {type(error).__name__}: {error}"
-                return Catch(
-                    name,
-                    True,
-                    label(configuration),
-                    ("crash",),
-                    0,
-                    time.perf_counter() - began,
-                    (problem,),
-                )
+    family = family_of(name)
+    for configuration in configurations:
+        LAST_FAILURE.clear()
+        try:
+            with redirect_stdout(StringIO()):  # hypothesis prints the failing run
+                _run(configuration, depth, shrink, family)
+        except MachineFailure:
+            failure = LAST_FAILURE[0]
+            nets = tuple(dict.fromkeys(net_of(p) for p in failure.problems))
+            return Catch(
+                name,
+                True,
+                label(configuration),
+                nets,
+                failure.steps,
+                time.perf_counter() - began,
+                tuple(failure.problems),
+                tuple(failure.transcript),
+            )
+        except Exception as error:
+            problem = f"crash: {type(error).__name__}: {error}"
+            return Catch(
+                name,
+                True,
+                label(configuration),
+                ("crash",),
+                0,
+                time.perf_counter() - began,
+                (problem,),
+            )
     return Catch(name, False, seconds=time.perf_counter() - began)
 
 
@@ -113,7 +115,6 @@ def catching_order(configurations: Sequence[Configuration]) -> list[Configuratio
 
 
 def catch_job(job: tuple[str, tuple[Configuration, ...], Depth, bool]) -> Catch:
-    """:func:`catch` with its arguments in one tuple: a job for a worker process, which
-    applies the mutant to its own copy of the engine."""
+    """:func:`catch` with its arguments in one tuple: a job for a worker process."""
     name, configurations, depth, shrink = job
     return catch(name, configurations, depth, shrink=shrink)
