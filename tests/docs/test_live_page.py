@@ -1,7 +1,8 @@
 """The live page ("Can I play this?", docs/live.md) in headless Chromium: the engine
 starts in the page from the site's own files, a legal move is made, an illegal one is
 refused with its rule IDs linked to their pages, a transcript is refereed, and the
-greedy bot plays; nothing is loaded from outside the site.
+greedy bot plays; the same for a Fun & Speed and an As du Volant game (dealt, listed,
+tried, played, against the bot); nothing is loaded from outside the site.
 
 As in test_docs_browser.py, a check page served next to the site (never written into
 it) loads the live page in a frame and drives it like a reader would (same origin), then
@@ -63,6 +64,40 @@ async function until(test, what) {
 function texts(doc, selector) {
   return Array.from(doc.querySelectorAll(selector)).map((n) => n.textContent.trim());
 }
+// A game of another family: deal (hot seat), draw, try a second draw (refused), make a
+// move whose words hold MADE; then deal against the bot and make the first move listed.
+function family(doc, edition, made) {
+  const $ = (id) => doc.getElementById(id);
+  const out = {};
+  $("mb-live-bot").checked = false;
+  $("mb-live-edition").value = edition;
+  $("mb-live-edition").dispatchEvent(new Event("change"));
+  out.players = texts(doc, "#mb-live-players option");
+  out.options = Array.from(doc.querySelectorAll("#mb-live-options input")).map((n) => n.value);
+  $("mb-live-players").value = "2";
+  $("mb-live-seed").value = "SEED";
+  $("mb-live-deal").click();
+  out.dealt = {moves: texts(doc, ".mb-live-pick"), table: $("mb-live-table").textContent};
+  doc.querySelector(".mb-live-pick").click();
+  out.drawn = {answer: $("mb-live-answer").textContent, moves: texts(doc, ".mb-live-pick")};
+  $("mb-live-move").value = "draw";
+  $("mb-live-try").requestSubmit();
+  out.illegal = {answer: $("mb-live-answer").textContent, kind: $("mb-live-answer").className,
+                 links: links(doc), moves: texts(doc, ".mb-live-pick")};
+  const move = Array.from(doc.querySelectorAll(".mb-live-pick")).find(
+    (n) => n.textContent.includes(made));
+  move.click();
+  out.played = {answer: $("mb-live-answer").textContent, kind: $("mb-live-answer").className};
+  $("mb-live-bot").checked = true;
+  $("mb-live-deal").click();
+  out.bot = {table: $("mb-live-table").textContent, moves: texts(doc, ".mb-live-pick"),
+             copy: $("mb-live-copy").disabled};
+  doc.querySelector(".mb-live-pick").click();
+  out.bot.answer = $("mb-live-answer").textContent;
+  out.bot.made = texts(doc, "#mb-live-made li");
+  $("mb-live-bot").checked = false;
+  return out;
+}
 function links(doc) {
   return Array.from(doc.querySelectorAll("#mb-live-answer a.mb-live-rule")).map(
     (a) => ({text: a.textContent, href: a.getAttribute("href"), resolved: a.href}));
@@ -95,8 +130,13 @@ async function drive(doc) {
   $("mb-live-bot").checked = true;
   $("mb-live-deal").click();
   out.bot = {made: texts(doc, "#mb-live-made li"), moves: texts(doc, ".mb-live-pick")};
+  out.funSpeed = family(doc, "fun-speed", "lays the Borne");
+  out.asDuVolant = family(doc, "as-du-volant", "moves with");
   // Leave the refused move on screen for the screenshot.
   $("mb-live-bot").checked = false;
+  $("mb-live-edition").value = "classic";
+  $("mb-live-edition").dispatchEvent(new Event("change"));
+  $("mb-live-players").value = "2";
   $("mb-live-deal").click();
   doc.querySelector(".mb-live-pick").click();
   $("mb-live-move").value = "play D200";
@@ -267,6 +307,53 @@ def test_the_greedy_bot_plays_the_other_seat(verdict: dict[str, Any]) -> None:
     assert made[0] == "seat 0 deals round 1" and "seat 1 draws a card" in made, made
     assert any(text.startswith("seat 1 ") and "draws" not in text for text in made), made
     assert verdict["bot"]["moves"], "then the reader (seat 0) is to move"
+
+
+FAMILIES = [
+    # the verdict's key, the edition's title, the rule a second draw breaks, a move's words
+    ("funSpeed", "Mille Bornes Fun & Speed", "FS-DRAW", "lays the Borne"),
+    ("asDuVolant", "Mille Bornes As du Volant", "AV-DRAW", "moves with"),
+]
+
+
+@pytest.mark.parametrize(("key", "title", "rule", "made"), FAMILIES)
+def test_the_other_families_are_dealt_listed_tried_and_played(
+    verdict: dict[str, Any], key: str, title: str, rule: str, made: str
+) -> None:
+    assert title in verdict["editions"]
+    game = verdict[key]
+    assert game["players"] == ["2", "3", "4", "5", "6"], game["players"]
+    assert game["dealt"]["moves"] == ["seat 0 draws a card"], game["dealt"]
+    assert title in game["dealt"]["table"] and "your hand (seat 0)" in game["dealt"]["table"]
+    assert game["drawn"]["answer"].startswith("Legal: seat 0 draws "), game["drawn"]
+    assert any(made in move for move in game["drawn"]["moves"]), game["drawn"]
+    illegal = game["illegal"]
+    assert "mb-live-illegal" in illegal["kind"], illegal
+    assert illegal["answer"].startswith("Refused: seat 0 draws a card"), illegal
+    assert [link["text"] for link in illegal["links"]] == [rule]
+    assert illegal["links"][0]["resolved"] == f"{verdict['base']}/id/{rule}.html"
+    assert (site() / "id" / f"{rule}.html").is_file(), "the link leads to the rule"
+    assert illegal["moves"] == game["drawn"]["moves"], "nothing changed"
+    assert "mb-live-legal" in game["played"]["kind"] and made in game["played"]["answer"]
+
+
+@pytest.mark.parametrize(("key", "title", "rule", "made"), FAMILIES)
+def test_the_other_families_play_against_the_bot_and_hide_its_hand(
+    verdict: dict[str, Any], key: str, title: str, rule: str, made: str
+) -> None:
+    bot = verdict[key]["bot"]
+    assert bot["table"].count("your hand") == 1 and "your hand (seat 0)" in bot["table"]
+    assert bot["copy"] is True, "the state (every hand) cannot be copied against the bot"
+    assert bot["moves"] and bot["answer"].startswith("Legal: seat 0 ")
+    assert any(text.startswith("seat 1 ") for text in bot["made"]), "the bot answered"
+    assert not any(
+        text.startswith("seat 1 draws") and text != "seat 1 draws a card" for text in bot["made"]
+    ), "the bot's draw stays secret"
+
+
+def test_as_du_volant_offers_its_options(verdict: dict[str, Any]) -> None:
+    assert "goal_700" in verdict["asDuVolant"]["options"]
+    assert verdict["funSpeed"]["options"] == []
 
 
 def test_a_screenshot_of_a_refused_move_is_kept(verdict: dict[str, Any]) -> None:

@@ -16,6 +16,9 @@
     none: ["no move to make here", "aucun coup à jouer ici"],
     verdictLegal: ["Every move of the game is legal", "Tous les coups de la partie sont permis"],
     verdictIllegal: ["Illegal move at line ", "Coup interdit à la ligne "],
+    choose: ["Choose: ", "Choisissez : "],
+    noOptions: ["no options", "aucune option"],
+    teams: [" teams", " équipes"],
   };
   const say = (key) => words[key][french ? 1 : 0];
   let table = null;
@@ -79,7 +82,7 @@
       button.type = "button";
       button.className = "mb-live-pick";
       button.textContent = move.text;
-      button.title = JSON.stringify(move.action);
+      if (move.action) button.title = JSON.stringify(move.action);
       button.addEventListener("click", () => act("pick", index));
       item.append(button);
       return item;
@@ -89,7 +92,29 @@
       item.textContent = say("none") + " (" + view.whose_move + ")";
       $("mb-live-moves").append(item);
     }
-    $("mb-live").dataset.state = view.state;
+    $("mb-live-move").title = view.help || "";
+    // Against the bot the state (every hand) is not given: nothing to copy then.
+    $("mb-live").dataset.state = view.state || "";
+    $("mb-live-copy").disabled = !view.state;
+    if (view.choose) showChoices(view.choose);
+  }
+
+  // A move whose detail is chosen after (Fun & Speed's Police: its cards, once the hand is seen).
+  function showChoices(choose) {
+    const box = $("mb-live-answer");
+    box.className = "mb-live-answer mb-live-info";
+    const list = document.createElement("ol");
+    choose.moves.forEach((text, index) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "mb-live-choice";
+      button.textContent = text;
+      button.addEventListener("click", () => act("choose", index));
+      item.append(button);
+      list.append(item);
+    });
+    box.replaceChildren(document.createTextNode(say("choose") + choose.text), list);
   }
 
   function act(method, ...args) {
@@ -118,22 +143,39 @@
     show(answer);
   }
 
+  // The editions, their seat counts and options come from the engine
+  // (millebornes.apps.live.editions, i.e. millebornes.editions()).
   function fillEditions(editions) {
     const edition = $("mb-live-edition");
     const players = $("mb-live-players");
+    const options = $("mb-live-options");
     edition.replaceChildren(...editions.map((e) => new Option(e.title, e.id, false, e.id === "classic")));
     const seats = () => {
       const chosen = editions.find((e) => e.id === edition.value);
-      players.replaceChildren(...chosen.players.map((n) => new Option(String(n), String(n))));
+      players.replaceChildren(...chosen.seats.map((row) => new Option(
+        row.players + (row.teams !== row.players ? " (" + row.teams + say("teams") + ")" : ""),
+        String(row.players))));
+      options.replaceChildren(...chosen.options.map((name) => {
+        const label = document.createElement("label");
+        const box = document.createElement("input");
+        box.type = "checkbox";
+        box.className = "mb-live-option";
+        box.value = name;
+        label.append(box, " " + name);
+        return label;
+      }));
+      if (!chosen.options.length) options.textContent = say("noOptions");
     };
     edition.addEventListener("change", seats);
     seats();
   }
 
   function wire() {
+    const chosenOptions = () => Array.from(
+      document.querySelectorAll("#mb-live-options .mb-live-option:checked")).map((box) => box.value);
     $("mb-live-deal").addEventListener("click", () => act(
       "start", $("mb-live-edition").value, Number($("mb-live-players").value),
-      Number($("mb-live-seed").value || 0), $("mb-live-bot").checked));
+      Number($("mb-live-seed").value || 0), $("mb-live-bot").checked, chosenOptions().join(",")));
     $("mb-live-try").addEventListener("submit", (event) => {
       event.preventDefault();
       act("try_move", $("mb-live-move").value);
