@@ -2,7 +2,8 @@
 showed a missing case are killed now.
 
 tools/mechanical_mutants.py (millebornes_dev.mechanical) ran cosmic-ray over the classic
-engine's modules with the classic suite as the test; conformance/mechanical.json records the counts and
+engine's modules with the classic suite as the test; conformance/mechanical.json records
+the counts and
 classifies each mutant that survived (``VERDICTS`` there). Here the record is checked
 for completeness, and each survivor whose verdict is a missing case (or a function
 outside the protocol) is made again and run against the cases (or tests) said to
