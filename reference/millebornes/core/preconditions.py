@@ -11,8 +11,10 @@ implementation serves all families, so they cannot drift apart in how a table is
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, TypeVar
+
+from millebornes.core.errors import IllegalAction
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -35,3 +37,32 @@ def respects(table: tuple[Rule[S, A], ...], state: S, action: A) -> bool:
         if not holds(state, action):
             return False
     return True
+
+
+Tables = Mapping[type, tuple[Rule[Any, Any], ...]]
+"""A family's precondition tables, one per kind of action."""
+
+Transition = Callable[[S, Any], S]
+"""The effect of one action kind: (state, action) to the next state, applied once the
+action's table finds nothing broken."""
+
+
+def broken_by_kind(tables: Tables, state: object, action: object) -> tuple[str, ...]:
+    """The rules ``action`` breaks, judged by the table of its kind."""
+    return broken(tables[type(action)], state, action)
+
+
+def kept(tables: Tables, state: object, candidates: Iterable[A]) -> tuple[A, ...]:
+    """The candidates every row of whose kind's table holds: a family's legal actions,
+    from candidates in canonical order (the same tables ``violations`` reads)."""
+    return tuple(a for a in candidates if respects(tables[type(a)], state, a))
+
+
+def checked(
+    rule_ids: tuple[str, ...], transitions: Mapping[type, Transition[S]], state: S, action: A
+) -> S:
+    """The state after ``action``'s transition when ``rule_ids`` (what its table found
+    broken) is empty; else :class:`IllegalAction` naming them, nothing applied."""
+    if rule_ids:
+        raise IllegalAction(action, rule_ids)
+    return transitions[type(action)](state, action)

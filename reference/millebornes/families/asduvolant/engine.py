@@ -7,14 +7,14 @@ touching anything; each action kind then has one small transition function.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any
 
 from millebornes.core.checks import check_card, check_flag, check_seat
-from millebornes.core.errors import IllegalAction, MalformedInput
-from millebornes.core.preconditions import broken
+from millebornes.core.errors import MalformedInput
+from millebornes.core.preconditions import Tables, broken_by_kind, checked, kept
+from millebornes.core.preconditions import Transition as KindTransition
 from millebornes.core.shuffle import MASK64, round_seed, shuffled
 from millebornes.core.tuples import sorted_with, with_item, without
 from millebornes.families.asduvolant.actions import (
@@ -46,7 +46,6 @@ from millebornes.families.asduvolant.cards import (
 )
 from millebornes.families.asduvolant.rules import (
     RULES,
-    Rule,
     clear,
     route,
 )
@@ -143,7 +142,7 @@ def check_well_formed(state: AvState, action: object) -> None:
         _card(action.card, "card")
 
 
-Rules = Mapping[type, tuple[Rule[Any], ...]]
+Rules = Tables
 """Action kind to its precondition table
 (:data:`~millebornes.families.asduvolant.rules.RULES` by default)."""
 
@@ -151,12 +150,12 @@ Rules = Mapping[type, tuple[Rule[Any], ...]]
 def violations(state: AvState, action: AvAction, rules: Rules = RULES) -> tuple[str, ...]:
     """The IDs of the rules ``action`` breaks in ``state``, in table order; () if legal."""
     check_well_formed(state, action)
-    return broken(rules[type(action)], state, action)
+    return broken_by_kind(rules, state, action)
 
 
 def _broken(state: AvState, action: AvAction) -> tuple[str, ...]:
     """``violations`` by the family's own tables of an action known to be well formed."""
-    return broken(RULES[type(action)], state, action)
+    return broken_by_kind(RULES, state, action)
 
 
 def is_legal(state: AvState, action: AvAction) -> bool:
@@ -171,7 +170,7 @@ def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
-    return tuple(a for a in _candidates(state, seat) if not broken(rules[type(a)], state, a))
+    return kept(rules, state, _candidates(state, seat))
 
 
 def _candidates(state: AvState, seat: int) -> list[AvAction]:
@@ -216,7 +215,7 @@ def _plays(state: AvState, seat: int, hand: list[AvCard]) -> list[AvAction]:
 # --- applying ------------------------------------------------------------------------------
 
 
-Transition = Callable[[AvState, Any], AvState]
+Transition = KindTransition[AvState]
 """The effect of one action kind: (state, action) to the next state, applied after the
 checks."""
 
@@ -231,10 +230,8 @@ def apply(
     :class:`MalformedInput` if it is not an action of this game at all. ``rules`` and
     ``transitions`` (action kind to its effect) are the family's own by default
     (:data:`TRANSITIONS`)."""
-    problems = violations(state, action, rules)
-    if problems:
-        raise IllegalAction(action, problems)
-    return (TRANSITIONS if transitions is None else transitions)[type(action)](state, action)
+    mine = TRANSITIONS if transitions is None else transitions
+    return checked(violations(state, action, rules), mine, state, action)
 
 
 def _draw_pile(state: AvState, action: DrawPile) -> AvState:

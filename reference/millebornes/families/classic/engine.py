@@ -9,12 +9,12 @@ before touching anything, so a rejected action leaves no trace.
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
-from millebornes.core.errors import IllegalAction, MalformedInput
-from millebornes.core.preconditions import Rule, broken, respects
+from millebornes.core.errors import MalformedInput
+from millebornes.core.preconditions import Rule, broken, checked, respects
+from millebornes.core.preconditions import Transition as KindTransition
 from millebornes.families.classic.actions import (
     Action,
     CoupFourre,
@@ -204,9 +204,7 @@ def is_legal(state: State, action: Action) -> bool:
 
 # --- doing -----------------------------------------------------------------------
 
-Transition = Callable[[State, Any], State]
-"""The effect of one action kind: (state, action) to the next state, applied after the
-checks."""
+Transition = KindTransition[State]
 
 
 def apply(
@@ -218,10 +216,8 @@ def apply(
     """The state after ``action``; raises :class:`IllegalAction` (state untouched) if illegal.
     ``rules`` and ``transitions`` (action kind to its effect) are the family's own by
     default (:data:`TRANSITIONS`)."""
-    rule_ids = violations(state, action, rules)
-    if rule_ids:
-        raise IllegalAction(action, rule_ids)
-    return (TRANSITIONS if transitions is None else transitions)[type(action)](state, action)
+    mine = TRANSITIONS if transitions is None else transitions
+    return checked(violations(state, action, rules), mine, state, action)
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

@@ -7,14 +7,14 @@ touching anything; each action kind then has one small transition function.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any
 
 from millebornes.core.checks import check_card, check_flag, check_seat
-from millebornes.core.errors import IllegalAction, MalformedInput
-from millebornes.core.preconditions import broken
+from millebornes.core.errors import MalformedInput
+from millebornes.core.preconditions import Tables, broken_by_kind, checked, kept
+from millebornes.core.preconditions import Transition as KindTransition
 from millebornes.core.shuffle import shuffled
 from millebornes.core.tuples import sorted_with, without
 from millebornes.families.funspeed.actions import (
@@ -47,7 +47,7 @@ from millebornes.families.funspeed.cards import (
     FsCard,
     Kind,
 )
-from millebornes.families.funspeed.rules import RULES, Rule, receivable, tied
+from millebornes.families.funspeed.rules import RULES, receivable, tied
 from millebornes.families.funspeed.state import Borne, FsPhase, FsState, Zone, with_hand, with_zone
 
 # --- starting ------------------------------------------------------------------------------
@@ -129,7 +129,7 @@ def check_well_formed(state: FsState, action: object) -> None:
         _count(action.index, "index")
 
 
-Rules = Mapping[type, tuple[Rule[Any], ...]]
+Rules = Tables
 """Action kind to its precondition table (:data:`~millebornes.families.funspeed.rules.RULES`
 by default)."""
 
@@ -137,12 +137,12 @@ by default)."""
 def violations(state: FsState, action: FsAction, rules: Rules = RULES) -> tuple[str, ...]:
     """The IDs of the rules ``action`` breaks in ``state``, in table order; () if legal."""
     check_well_formed(state, action)
-    return broken(rules[type(action)], state, action)
+    return broken_by_kind(rules, state, action)
 
 
 def _broken(state: FsState, action: FsAction) -> tuple[str, ...]:
     """``violations`` by the family's own tables of an action known to be well formed."""
-    return broken(RULES[type(action)], state, action)
+    return broken_by_kind(RULES, state, action)
 
 
 def is_legal(state: FsState, action: FsAction) -> bool:
@@ -157,7 +157,7 @@ def legal_actions(state: FsState, rules: Rules = RULES) -> tuple[FsAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
-    return tuple(a for a in _candidates(state, seat) if not broken(rules[type(a)], state, a))
+    return kept(rules, state, _candidates(state, seat))
 
 
 def _candidates(state: FsState, seat: int) -> list[FsAction]:
@@ -227,7 +227,7 @@ def _candidates(state: FsState, seat: int) -> list[FsAction]:
 # --- doing ---------------------------------------------------------------------------------
 
 
-Transition = Callable[[FsState, Any], FsState]
+Transition = KindTransition[FsState]
 """The effect of one action kind: (state, action) to the next state, applied after the
 checks."""
 
@@ -241,10 +241,8 @@ def apply(
     """The state after ``action``; raises :class:`IllegalAction` (state untouched) if illegal.
     ``rules`` and ``transitions`` (action kind to its effect) are the family's own by
     default (:data:`TRANSITIONS`)."""
-    rule_ids = violations(state, action, rules)
-    if rule_ids:
-        raise IllegalAction(action, rule_ids)
-    return (TRANSITIONS if transitions is None else transitions)[type(action)](state, action)
+    mine = TRANSITIONS if transitions is None else transitions
+    return checked(violations(state, action, rules), mine, state, action)
 
 
 def _draw_pile(state: FsState, action: DrawPile) -> FsState:
