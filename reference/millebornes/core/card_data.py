@@ -5,22 +5,10 @@ without a dictionary."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from enum import Enum, StrEnum
+from enum import Enum
 from typing import TypeVar
 
 E = TypeVar("E", bound=Enum)
-
-
-class Kind(StrEnum):
-    """What a card does, for the families whose data sorts its cards into these five kinds
-    (each card's ``kind`` in its ``edition.json``): one enum, so the families that share the
-    sorting cannot drift apart in it."""
-
-    DISTANCE = "distance"
-    ATTACK = "attack"
-    REMEDY = "remedy"
-    SAFETY = "safety"
-    SPECIAL = "special"
 
 
 def flags(kinds: Sequence[Mapping[str, object]], key: str) -> tuple[bool, ...]:

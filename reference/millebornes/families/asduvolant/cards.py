@@ -9,19 +9,14 @@ here into tuples indexed by the card's integer value.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from types import MappingProxyType
 
 from millebornes._spec import load_json
-from millebornes.core import card_data
 from millebornes.core.card_data import flags, links
 from millebornes.core.errors import MalformedInput
 
 DATA_FILE = "families/as-du-volant/edition.json"
-
-
-Kind = card_data.Kind
-"""What a card does: the sorting both race families share (:mod:`millebornes.core.card_data`)."""
 
 
 class AvCard(IntEnum):
@@ -53,6 +48,14 @@ class AvCard(IntEnum):
 
     def __repr__(self) -> str:
         return f"AvCard.{self.name}"
+
+
+class Kind(StrEnum):
+    DISTANCE = "distance"
+    ATTACK = "attack"
+    REMEDY = "remedy"
+    SAFETY = "safety"
+    SPECIAL = "special"
 
 
 OPTIONS = ("goal_700", "accelerated", "points_5000", "bonus")

@@ -10,19 +10,14 @@ tuples indexed by the card's integer value.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from types import MappingProxyType
 
 from millebornes._spec import load_json
-from millebornes.core import card_data
 from millebornes.core.card_data import flags, links
 from millebornes.core.errors import MalformedInput
 
 DATA_FILE = "families/fun-speed/edition.json"
-
-
-Kind = card_data.Kind
-"""What a card does: the sorting both race families share (:mod:`millebornes.core.card_data`)."""
 
 
 class FsCard(IntEnum):
@@ -57,6 +52,14 @@ class FsCard(IntEnum):
 
     def __repr__(self) -> str:
         return f"FsCard.{self.name}"
+
+
+class Kind(StrEnum):
+    DISTANCE = "distance"
+    ATTACK = "attack"
+    REMEDY = "remedy"
+    SAFETY = "safety"
+    SPECIAL = "special"
 
 
 @dataclass(frozen=True, slots=True)
