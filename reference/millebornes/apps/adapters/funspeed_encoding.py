@@ -44,6 +44,7 @@ from millebornes.apps.adapters.race_encoding import (
     Codec,
     Deal,
     Layout,
+    fill_shared,
     hand_line,
     rel,
 )
@@ -272,29 +273,10 @@ class FunSpeedCodec(Codec):
         n, at = self.players, self.layout.at
         out = self.layout.zeros()
         out[at["goal"]] = DATA.goal_for(n) / 100
-        if state is None:
-            assert deal is not None
-            out[at["dealing"]] = 1.0
-            for card in deal.hand:
-                out[at["hand"] + card] += 1.0
-            for k in range(n):
-                out[at["hand_sizes"] + k] = float(deal.hand_sizes[(seat + k) % n])
-            out[at["draw_pile"]] = float(deal.to_deal)
+        if not fill_shared(out, at, seat, players=n, state=state, deal=deal, phases=PHASES):
             return out
-        out[at["phase"] + PHASES.index(state.phase)] = 1.0
-        if state.actor is not None:
-            out[at["actor"] + rel(state.actor, seat, n)] = 1.0
-        out[at["turn"] + rel(state.turn, seat, n)] = 1.0
-        for card in state.hands[seat]:
-            out[at["hand"] + card] += 1.0
-        for k in range(n):
-            out[at["hand_sizes"] + k] = float(len(state.hands[(seat + k) % n]))
-        out[at["draw_pile"]] = float(len(state.draw_pile))
+        assert state is not None
         out[at["turned_over"]] = float(state.turned_over)
-        for card in state.discard_pile:
-            out[at["discard_counts"] + card] += 1.0
-        if state.discard_pile:
-            out[at["discard_top"] + state.discard_pile[-1]] = 1.0
         for card in state.removed:
             out[at["removed"] + card] += 1.0
         for k in range(n):

@@ -81,6 +81,48 @@ def rel(seat: int, observer: int, players: int) -> int:
     return (seat - observer) % players
 
 
+def fill_shared(
+    out: list[float],
+    at: dict[str, int],
+    seat: int,
+    *,
+    players: int,
+    state: Any | None,
+    deal: Deal | None,
+    phases: Sequence[Any],
+) -> bool:
+    """Write what both race families show a seat the same way: while dealing, its hand
+    so far, the hand sizes and the cards left to deal; once dealt, the phase, who acts
+    and whose turn it is (counted from the seat), its hand, every hand's size, the draw
+    pile's size and the discard pile (counts and top). True when the game is dealt and
+    the family has its own fields to add."""
+    n = players
+    if state is None:
+        if deal is None:
+            raise ValueError("an observation needs a state or the deal so far")
+        out[at["dealing"]] = 1.0
+        for card in deal.hand:
+            out[at["hand"] + card] += 1.0
+        for k in range(n):
+            out[at["hand_sizes"] + k] = float(deal.hand_sizes[(seat + k) % n])
+        out[at["draw_pile"]] = float(deal.to_deal)
+        return False
+    out[at["phase"] + phases.index(state.phase)] = 1.0
+    if state.actor is not None:
+        out[at["actor"] + rel(state.actor, seat, n)] = 1.0
+    out[at["turn"] + rel(state.turn, seat, n)] = 1.0
+    for card in state.hands[seat]:
+        out[at["hand"] + card] += 1.0
+    for k in range(n):
+        out[at["hand_sizes"] + k] = float(len(state.hands[(seat + k) % n]))
+    out[at["draw_pile"]] = float(len(state.draw_pile))
+    for card in state.discard_pile:
+        out[at["discard_counts"] + card] += 1.0
+    if state.discard_pile:
+        out[at["discard_top"] + state.discard_pile[-1]] = 1.0
+    return True
+
+
 class Codec:
     """The interface both race families' codecs offer (see their modules for layouts)."""
 
