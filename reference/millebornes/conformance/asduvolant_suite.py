@@ -291,12 +291,15 @@ def _arranged() -> list[AvState]:
     mover = [C.D50, C.D200, C.ACCELERATION, C.TOW_TRUCK, C.ROLL, C.ROLL, C.ACCIDENT]
     return [
         position(6, hands={0: mover}, cars=attacked),  # RUL-AV-TOKEN-SUPPLY
-        position(hands={0: mover}, cars={0: car(2, laid_200=2)}),  # AV-MAX-200
+        position(hands={0: mover}, cars={0: car(2, laid_200=2, laid_distance=2)}),  # AV-MAX-200
         position(hands={0: mover}, cars={0: car(6)}),  # AV-ACCEL: 75 km square
         position(hands={0: mover}, cars={0: car(2, limit=True)}),  # RUL-AV-ACCEL-TOKEN
         position(  # AV-UTURN: the mover's own Demi-tour
             3,
-            hands={0: [C.U_TURN, *mover[:5]], 1: [C.U_TURN, *mover[5:], C.D25]},
+            hands={
+                0: [C.U_TURN, *mover[:5]],
+                1: [C.U_TURN, *mover[5:], C.D25, C.GASOLINE, C.REPAIRS],
+            },
             cars={0: car(1)},
             phase=AvPhase.U_TURN,
             actor=1,

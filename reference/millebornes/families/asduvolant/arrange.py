@@ -17,6 +17,8 @@ from millebornes.families.asduvolant.track import Board, default_board
 C = AvCard
 FILLER = (C.ROLL, C.GASOLINE, C.SPARE_TIRE, C.REPAIRS, C.END_OF_LIMIT)
 """Cards given to hands a test leaves unspecified: remedies with nothing to cure."""
+SPARE_FILLER = (C.D25,) * DATA.hand_size
+"""When six seats use up those remedies: a hand out of turn still holds six (AV-HAND-SIX)."""
 
 
 def car(square: int = 0, lane: int | None = None, **fields: object) -> Car:
@@ -57,7 +59,7 @@ def position(
             full.append(tuple(sorted(hands[seat])))
             continue
         filler: list[AvCard] = []
-        for card in FILLER * 2:
+        for card in FILLER * 2 + SPARE_FILLER:
             if len(filler) < DATA.hand_size and pool[card] > 0:
                 pool[card] -= 1
                 filler.append(card)

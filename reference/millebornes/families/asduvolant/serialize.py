@@ -4,7 +4,11 @@ A state carries its board (the board file's fields, BOARD-FILE), its options
 in canonical order, cards by their IDs and the token supply by token kind;
 the text is canonical (sorted keys), so equal states give equal text. Reading
 checks every field and raises :class:`MalformedInput` naming the one that is
-wrong, then checks the state as a whole (AV-BOX, AV-TOKENS, BOARD-LANES, AV-ACTOR).
+wrong, then checks the state as a whole
+(:func:`millebornes.families.asduvolant.validate.load_problems`: the LOAD-AV checks,
+then every state invariant). Text that is not canonical (a hand out of card order,
+options out of order or repeated, a field the state does not have) is refused, never
+mended.
 """
 
 from __future__ import annotations
@@ -41,9 +45,10 @@ from millebornes.families.asduvolant.actions import (
     UTurn,
 )
 from millebornes.families.asduvolant.cards import DATA, OPTIONS, TOKENS, AvCard, parse_av_card
-from millebornes.families.asduvolant.engine import check_options
-from millebornes.families.asduvolant.state import WINDOWS, AvPhase, AvState, Car, box_tokens
+from millebornes.families.asduvolant.engine import check_options, new_game
+from millebornes.families.asduvolant.state import AvPhase, AvState, Car
 from millebornes.families.asduvolant.track import board_from_dict
+from millebornes.families.asduvolant.validate import check_position, load_problems, option_problems
 
 FAMILY = "as-du-volant"
 
@@ -145,6 +150,7 @@ def _count(value: object, field: str) -> int:
 def _car_from(value: object, field: str) -> Car:
     if not isinstance(value, dict):
         raise MalformedInput(f"{field}: a JSON object, not {value!r}")
+    _no_other_fields(value, _CAR_FIELDS, field)
     car = Car(
         square=_count(json_field(value, "square"), f"{field}.square"),
         lane=_count(json_field(value, "lane"), f"{field}.lane"),
@@ -156,8 +162,6 @@ def _car_from(value: object, field: str) -> Car:
         laid_200=_count(json_field(value, "laid_200"), f"{field}.laid_200"),
         laid_distance=_count(json_field(value, "laid_distance"), f"{field}.laid_distance"),
     )
-    if not set(car.coups_fourres) <= set(car.safeties):
-        raise MalformedInput(f"{field}.coups_fourres: only safeties of the car")
     return car
 
 
@@ -175,18 +179,51 @@ def _origin(value: object) -> tuple[int, int] | None:
     return _count(value[0], "origin[0]"), _count(value[1], "origin[1]")
 
 
+_CAR_FIELDS = frozenset(_car_to_dict(Car(0, 0)))
+
+
+def _no_other_fields(data: dict[str, Any], known: frozenset[str], where: str) -> None:
+    # The text of a state has one form: a field it does not have is refused, not dropped.
+    for key in sorted(set(data) - known):
+        raise MalformedInput(f"{where}.{key}: not a field of an As du Volant {where}")
+
+
+def _seat(value: object, field: str, players: int) -> int:
+    seat = seat_or_none(value, field, players)
+    if seat is None:
+        raise MalformedInput(f"{field}: a seat, not null")
+    return seat
+
+
 def state_from_dict(data: object) -> AvState:
-    """The state ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
+    """The state ``data`` describes: its fields read (each error naming its field), then
+    the state itself checked (:func:`~millebornes.families.asduvolant.validate.load_problems`,
+    the error starting with the failed checks' IDs); else :class:`MalformedInput`."""
+    state = unchecked_state_from_dict(data)
+    problems = load_problems(state)
+    if problems:
+        raise MalformedInput("invalid state: " + "; ".join(problems))
+    return state
+
+
+def unchecked_state_from_dict(data: object) -> AvState:
+    """The state ``data`` describes, its fields checked but not the state itself: for
+    tools that build malformed states on purpose (the conformance probes), never input.
+    Options are checked here (LOAD-AV-OPTIONS), since the state keeps them as a set."""
     if not isinstance(data, dict):
         raise MalformedInput(f"state: a JSON object, not {type(data).__name__}")
     if data.get("family") != FAMILY:
         raise MalformedInput(f"family: {FAMILY!r} expected, not {data.get('family')!r}")
+    _no_other_fields(data, _STATE_FIELDS, "state")
     players = json_int(json_field(data, "players"), "players")
     if players not in DATA.seats:
         raise MalformedInput(f"players: AV-SEATS allows {DATA.seats}, not {players}")
     options = json_field(data, "options")
     if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
         raise MalformedInput("options: a list of option names")
+    wrong_options = option_problems(players, options)
+    if wrong_options:
+        raise MalformedInput("invalid state: " + "; ".join(wrong_options))
     phase_name = json_field(data, "phase")  # outside the try: its MalformedInput is a ValueError
     try:
         phase = AvPhase(phase_name)
@@ -199,17 +236,17 @@ def state_from_dict(data: object) -> AvState:
     if not isinstance(winners, list):
         raise MalformedInput("winners: a list of seats")
     seed = json_int(json_field(data, "seed"), "seed")
-    state = AvState(
+    return AvState(
         players=players,
         options=check_options(players, options),
         board=board_from_dict(json_field(data, "board")),
         seed=_count(seed, "seed"),
         phase=phase,
         actor=seat_or_none(json_field(data, "actor"), "actor", players),
-        turn=seat_or_none(json_field(data, "turn"), "turn", players) or 0,
+        turn=_seat(json_field(data, "turn"), "turn", players),
         draw_pile=_cards(json_field(data, "draw_pile"), "draw_pile"),
         discard_pile=_cards(json_field(data, "discard_pile"), "discard_pile"),
-        hands=tuple(tuple(sorted(_cards(h, f"hands[{i}]"))) for i, h in enumerate(hands)),
+        hands=tuple(_cards(h, f"hands[{i}]") for i, h in enumerate(hands)),
         cars=tuple(_car_from(c, f"cars[{i}]") for i, c in enumerate(cars)),
         supply=_supply(json_field(data, "supply")),
         taken=_maybe_card(json_field(data, "taken"), "taken"),
@@ -224,42 +261,18 @@ def state_from_dict(data: object) -> AvState:
         moved=_maybe_card(json_field(data, "moved"), "moved"),
         resume=seat_or_none(json_field(data, "resume"), "resume", players),
         reshuffles=_count(json_field(data, "reshuffles"), "reshuffles"),
-        winners=tuple(
-            s
-            for i, w in enumerate(winners)
-            if (s := seat_or_none(w, f"winners[{i}]", players)) is not None
-        ),
+        winners=tuple(_seat(w, f"winners[{i}]", players) for i, w in enumerate(winners)),
     )
-    check_whole(state)
-    return state
 
 
 def check_whole(state: AvState) -> None:
-    """The checks a state needs beyond its fields: AV-BOX, AV-TOKENS, BOARD-LANES (one car per
-    lane of a square), AV-ACTOR and the windows' fields."""
-    if sorted(state.all_cards()) != list(DATA.deck(state.players)):
-        raise MalformedInput(f"cards: not exactly the cards of a {state.players}-player game")
-    if state.token_counts() != box_tokens():
-        raise MalformedInput("supply: the tokens on cars and in the supply are not the box's")
-    places = set()
-    for seat, car in enumerate(state.cars):
-        if car.square >= len(state.board.squares) or car.lane >= state.lanes(car.square):
-            raise MalformedInput(f"cars[{seat}]: no lane {car.lane} on square {car.square}")
-        if (car.square, car.lane) in places:
-            raise MalformedInput(f"cars[{seat}]: another car is on that square and lane")
-        places.add((car.square, car.lane))
-    if (state.actor is None) != (state.phase is AvPhase.OVER):
-        raise MalformedInput("actor: null exactly when the phase is over")
-    in_cf = state.phase is AvPhase.COUP_FOURRE
-    if (state.pending is not None) != in_cf or (state.source is not None) != in_cf:
-        raise MalformedInput("pending: an attack and its source exactly in a coup-fourré window")
-    in_uturn = state.phase is AvPhase.U_TURN
-    if {state.mover is not None, state.origin is not None, state.moved is not None} != {in_uturn}:
-        raise MalformedInput("mover: a mover, origin and card exactly in a Demi-tour window")
-    if (state.resume is not None) != (state.phase is AvPhase.TRIM):
-        raise MalformedInput("resume: a seat exactly while an attacker trims the hand")
-    if state.phase in WINDOWS and state.actor == state.turn:
-        raise MalformedInput("actor: a window asks another seat than the turn's")
+    """Raise :class:`MalformedInput` unless ``state`` holds together as a position: well
+    formed, the cards and tokens the box's, the cars on the board, who acts and what the
+    windows hold (:func:`~millebornes.families.asduvolant.validate.check_position`)."""
+    check_position(state)
+
+
+_STATE_FIELDS = frozenset(state_to_dict(new_game(2, seed=0)))
 
 
 def from_json(text: str | bytes) -> AvState:

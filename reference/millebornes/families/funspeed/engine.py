@@ -91,9 +91,17 @@ def _card(value: object, field: str, kind: Kind | None = None) -> None:
     check_card(value, field, (FsCard, "Fun & Speed"), kind, KIND)
 
 
-def _count(value: object, field: str) -> None:
+def _count(value: object, field: str, most: int | None = None) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise MalformedInput(f"{field}: a whole number from 0, not {value!r}")
+    if most is not None and value > most:
+        raise MalformedInput(f"{field}: {value} is more than the box's {most}")
+
+
+ACCELERATORS_IN_BOX = dict(DATA.box)[FsCard.ACCELERATOR]
+"""The most Accélérateurs an action may name: more than FS-ACCEL allows (two) is an
+illegal action, more than the box holds is not an action of this game at all, refused
+before any rule computes with the count (FS-BORNE-RADAR doubles the km per Accélérateur)."""
 
 
 def check_well_formed(state: FsState, action: object) -> None:
@@ -103,7 +111,7 @@ def check_well_formed(state: FsState, action: object) -> None:
     _seat(state, getattr(action, "seat", None), "seat")
     if isinstance(action, LayBorne):
         _card(action.card, "card", Kind.DISTANCE)
-        _count(action.accelerators, "accelerators")
+        _count(action.accelerators, "accelerators", ACCELERATORS_IN_BOX)
         check_flag(action.announced, "announced")
     elif isinstance(action, Attack):
         _card(action.card, "card", Kind.ATTACK)

@@ -4,8 +4,9 @@ Cards are written by their IDs, a zone's distance as ``[card, accelerators]``
 pairs, absent values as null; the text is canonical as for the classic family
 (sorted keys), so equal states give equal text. Reading checks every field and
 raises :class:`MalformedInput` naming the one that is wrong, then checks the
-state as a whole (FS-BOX: the cards are the box; FS-ACTOR: one actor until the
-game is over).
+state as a whole: :func:`millebornes.families.funspeed.validate.load_problems`, the
+LOAD-FS checks then every state invariant. Text that is not canonical (a hand out of
+card order, a field the state does not have) is refused, never mended.
 """
 
 from __future__ import annotations
@@ -47,7 +48,9 @@ from millebornes.families.funspeed.actions import (
     UTurn,
 )
 from millebornes.families.funspeed.cards import DATA, FsCard, parse_fs_card
-from millebornes.families.funspeed.state import WINDOWS, FsPhase, FsState, Zone
+from millebornes.families.funspeed.engine import new_game
+from millebornes.families.funspeed.state import FsPhase, FsState, Zone
+from millebornes.families.funspeed.validate import load_problems
 
 FAMILY = "fun-speed"
 
@@ -133,6 +136,7 @@ def _cards_in(value: object, field: str) -> tuple[FsCard, ...]:
 def _zone_from(value: object, field: str) -> Zone:
     if not isinstance(value, dict):
         raise MalformedInput(f"{field}: a JSON object, not {value!r}")
+    _no_other_fields(value, _ZONE_FIELDS, field)
     distance = json_field(value, "distance")
     if not isinstance(distance, list):
         raise MalformedInput(f"{field}.distance: a list of [card, accelerators] pairs")
@@ -152,17 +156,45 @@ def _zone_from(value: object, field: str) -> Zone:
         attack=_maybe_card(json_field(value, "attack"), f"{field}.attack"),
         radar=_maybe_card(json_field(value, "radar"), f"{field}.radar"),
     )
-    if not set(zone.coups_fourres) <= set(zone.safeties):
-        raise MalformedInput(f"{field}.coups_fourres: only safeties of the zone")
     return zone
 
 
+_STATE_FIELDS = frozenset(state_to_dict(new_game(2, seed=0)))
+_ZONE_FIELDS = frozenset(_zone_to_dict(Zone()))
+
+
+def _no_other_fields(data: dict[str, Any], known: frozenset[str], where: str) -> None:
+    # The text of a state has one form: a field it does not have is refused, not dropped.
+    for key in sorted(set(data) - known):
+        raise MalformedInput(f"{where}.{key}: not a field of a Fun & Speed {where}")
+
+
+def _seat(value: object, field: str, players: int) -> int:
+    seat = seat_or_none(value, field, players)
+    if seat is None:
+        raise MalformedInput(f"{field}: a seat, not null")
+    return seat
+
+
 def state_from_dict(data: object) -> FsState:
-    """The state ``data`` describes, or :class:`MalformedInput` naming the wrong field."""
+    """The state ``data`` describes: its fields read (each error naming its field), then
+    the state itself checked (:func:`~millebornes.families.funspeed.validate.load_problems`,
+    the error starting with the failed checks' IDs); else :class:`MalformedInput`."""
+    state = unchecked_state_from_dict(data)
+    problems = load_problems(state)
+    if problems:
+        raise MalformedInput("invalid state: " + "; ".join(problems))
+    return state
+
+
+def unchecked_state_from_dict(data: object) -> FsState:
+    """The state ``data`` describes, its fields checked but not the state itself: for
+    tools that build malformed states on purpose (the conformance probes), never input."""
     if not isinstance(data, dict):
         raise MalformedInput(f"state: a JSON object, not {type(data).__name__}")
     if data.get("family") != FAMILY:
         raise MalformedInput(f"family: {FAMILY!r} expected, not {data.get('family')!r}")
+    _no_other_fields(data, _STATE_FIELDS, "state")
     players = json_int(json_field(data, "players"), "players")
     if players not in DATA.seats:
         raise MalformedInput(f"players: RUL-FS-SEATS allows {DATA.seats}, not {players}")
@@ -178,46 +210,23 @@ def state_from_dict(data: object) -> FsState:
     winners = json_field(data, "winners")
     if not isinstance(winners, list):
         raise MalformedInput("winners: a list of seats")
-    state = FsState(
+    return FsState(
         players=players,
         phase=phase,
         actor=seat_or_none(json_field(data, "actor"), "actor", players),
-        turn=seat_or_none(json_field(data, "turn"), "turn", players) or 0,
+        turn=_seat(json_field(data, "turn"), "turn", players),
         draw_pile=_cards_in(json_field(data, "draw_pile"), "draw_pile"),
         discard_pile=_cards_in(json_field(data, "discard_pile"), "discard_pile"),
         removed=_cards_in(json_field(data, "removed"), "removed"),
-        hands=tuple(tuple(sorted(_cards_in(h, f"hands[{i}]"))) for i, h in enumerate(hands)),
+        hands=tuple(_cards_in(h, f"hands[{i}]") for i, h in enumerate(hands)),
         zones=tuple(_zone_from(z, f"zones[{i}]") for i, z in enumerate(zones)),
         pending=_maybe_card(json_field(data, "pending"), "pending"),
         source=seat_or_none(json_field(data, "source"), "source", players),
         layer=seat_or_none(json_field(data, "layer"), "layer", players),
         announced=json_bool(json_field(data, "announced"), "announced"),
         turned_over=json_bool(json_field(data, "turned_over"), "turned_over"),
-        winners=tuple(
-            s
-            for i, w in enumerate(winners)
-            if (s := seat_or_none(w, f"winners[{i}]", players)) is not None
-        ),
+        winners=tuple(_seat(w, f"winners[{i}]", players) for i, w in enumerate(winners)),
     )
-    _check_whole(state)
-    return state
-
-
-def _check_whole(state: FsState) -> None:
-    """The checks a state needs beyond its fields (FS-BOX, FS-ACTOR, RUL-FS-WINDOWS)."""
-    if sorted(state.all_cards()) != list(DATA.deck()):
-        raise MalformedInput("cards: the zones do not hold exactly the 66 cards of the box")
-    if (state.actor is None) != (state.phase is FsPhase.OVER):
-        raise MalformedInput("actor: null exactly when the phase is over")
-    if (state.pending is not None) != (state.phase is FsPhase.ATTACK) or (
-        (state.source is None) == (state.phase is FsPhase.ATTACK)
-    ):
-        raise MalformedInput("pending: an attack and its source exactly in an attack window")
-    if (state.layer is not None) != (state.phase in WINDOWS[1:]):
-        raise MalformedInput("layer: a seat exactly in a Borne or Hold Up window")
-    if state.phase is FsPhase.BORNE and not state.zones[state.layer or 0].distance:
-        # the window is about the Borne just laid: Demi-tour and Killer take it back
-        raise MalformedInput("layer: in a Borne window, the layer's zone ends with the Borne laid")
 
 
 def from_json(text: str | bytes) -> FsState:

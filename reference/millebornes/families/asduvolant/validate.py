@@ -1,0 +1,82 @@
+"""May an As du Volant state be loaded? The checks a state from outside must pass.
+
+spec/conformance/malformed.md (its As du Volant section) names every check; each problem
+starts with the ID of the check it breaks. First the well-formedness checks, which the
+invariants read through (LOAD-AV-SEATS: the seat count, one hand and one car per seat,
+every seat named a seat that exists; LOAD-AV-OPTIONS: options known and offered at the
+seat count, written sorted and distinct; LOAD-AV-HAND-ORDER: hands in card order, the
+one form of a hand), then every state invariant
+(:data:`millebornes.families.asduvolant.state_checks.STATE_CHECKS`), liveness last: it
+runs the engine, so it is asked only of a state every other check found sound.
+"""
+
+from __future__ import annotations
+
+from millebornes.core.errors import MalformedInput
+from millebornes.families.asduvolant.cards import DATA, OPTIONS
+from millebornes.families.asduvolant.state import AvState
+from millebornes.families.asduvolant.state_checks import POSITION_CHECKS, STATE_CHECKS
+
+LIVENESS = "INV-AV-ACTOR-CAN-ACT"
+
+
+def option_problems(players: int, options: list[str]) -> list[str]:
+    """LOAD-AV-OPTIONS for the options as written: known, offered at ``players`` seats, in
+    the canonical order of the data file and each once."""
+    problems = [
+        f"LOAD-AV-OPTIONS: {name!r} is not offered at {players} players"
+        for name in options
+        if name not in OPTIONS or players not in DATA.option_seats[name]
+    ]
+    if not problems and options != [o for o in OPTIONS if o in options]:
+        problems.append(f"LOAD-AV-OPTIONS: {options} are not distinct in the order {list(OPTIONS)}")
+    return problems
+
+
+def state_problems(state: AvState) -> list[str]:
+    """What makes ``state`` not well formed, each ``LOAD-AV-…: problem``; empty when it is."""
+    n = state.players
+    if isinstance(n, bool) or n not in DATA.seats:
+        return [f"LOAD-AV-SEATS: {n!r} players; AV-SEATS allows {DATA.seats}"]
+    if len(state.hands) != n or len(state.cars) != n:
+        return [f"LOAD-AV-SEATS: {len(state.hands)} hands and {len(state.cars)} cars for {n} seats"]
+    problems = option_problems(n, [o for o in OPTIONS if o in state.options])
+    problems += [f"LOAD-AV-OPTIONS: unknown {o!r}" for o in sorted(state.options - set(OPTIONS))]
+    named = {"turn": state.turn, "actor": state.actor, "source": state.source,
+             "mover": state.mover, "resume": state.resume}  # fmt: skip
+    for name, seat in named.items():
+        if seat is not None and not 0 <= seat < n:
+            problems.append(f"LOAD-AV-SEATS: {name} {seat} is not a seat")
+    if any(not 0 <= seat < n for seat in state.winners):
+        problems.append(f"LOAD-AV-SEATS: winners {list(state.winners)} are not all seats")
+    problems += [
+        f"LOAD-AV-HAND-ORDER: hand {seat} is not in card order"
+        for seat, hand in enumerate(state.hands)
+        if list(hand) != sorted(hand)
+    ]
+    return problems
+
+
+def load_problems(state: AvState) -> list[str]:
+    """Everything that keeps ``state`` from being loaded: its shape first, then ``ID:
+    problem`` for every broken state invariant. Empty when the engine may take it."""
+    problems = state_problems(state)
+    if problems:
+        return problems
+    for invariant, check in STATE_CHECKS.items():
+        if invariant == LIVENESS and problems:
+            break
+        problems += [f"{invariant}: {problem}" for problem in check(state)]
+    return problems
+
+
+def check_position(state: AvState) -> None:
+    """Raise :class:`MalformedInput` unless ``state`` is well formed and satisfies the
+    invariants a test position must (:data:`~.state_checks.POSITION_CHECKS`)."""
+    problems = state_problems(state) or [
+        f"{invariant}: {problem}"
+        for invariant in POSITION_CHECKS
+        for problem in STATE_CHECKS[invariant](state)
+    ]
+    if problems:
+        raise MalformedInput("invalid state: " + "; ".join(problems))

@@ -1,0 +1,55 @@
+"""May a Fun & Speed state be loaded? The checks a state from outside must pass.
+
+spec/conformance/malformed.md (its Fun & Speed section) names every check; each problem
+starts with the ID of the check it breaks. First the well-formedness checks, which the
+invariants read through (LOAD-FS-SEATS: the seat count, one hand and one zone per seat,
+the actor, turn, source, layer and winners seats that exist; LOAD-FS-HAND-ORDER: hands in
+card order, the one form of a hand), then every state invariant
+(:data:`millebornes.families.funspeed.state_checks.STATE_CHECKS`), liveness last: it runs
+the engine, so it is asked only of a state every other check found sound.
+"""
+
+from __future__ import annotations
+
+from millebornes.families.funspeed.cards import DATA
+from millebornes.families.funspeed.state import FsState
+from millebornes.families.funspeed.state_checks import STATE_CHECKS
+
+LIVENESS = "INV-FS-ACTOR-CAN-ACT"
+
+
+def state_problems(state: FsState) -> list[str]:
+    """What makes ``state`` not well formed, each ``LOAD-FS-…: problem``; empty when it is."""
+    n = state.players
+    if isinstance(n, bool) or n not in DATA.seats:
+        return [f"LOAD-FS-SEATS: {n!r} players; RUL-FS-SEATS allows {DATA.seats}"]
+    if len(state.hands) != n or len(state.zones) != n:
+        return [
+            f"LOAD-FS-SEATS: {len(state.hands)} hands and {len(state.zones)} zones for {n} seats"
+        ]
+    problems = []
+    seats = {"turn": state.turn, "actor": state.actor, "source": state.source, "layer": state.layer}
+    for name, seat in seats.items():
+        if seat is not None and not 0 <= seat < n:
+            problems.append(f"LOAD-FS-SEATS: {name} {seat} is not a seat")
+    if any(not 0 <= seat < n for seat in state.winners):
+        problems.append(f"LOAD-FS-SEATS: winners {list(state.winners)} are not all seats")
+    problems += [
+        f"LOAD-FS-HAND-ORDER: hand {seat} is not in card order"
+        for seat, hand in enumerate(state.hands)
+        if list(hand) != sorted(hand)
+    ]
+    return problems
+
+
+def load_problems(state: FsState) -> list[str]:
+    """Everything that keeps ``state`` from being loaded: its shape first, then ``ID:
+    problem`` for every broken state invariant. Empty when the engine may take it."""
+    problems = state_problems(state)
+    if problems:
+        return problems
+    for invariant, check in STATE_CHECKS.items():
+        if invariant == LIVENESS and problems:
+            break
+        problems += [f"{invariant}: {problem}" for problem in check(state)]
+    return problems
