@@ -14,19 +14,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from millebornes.families.classic import Action, State
 from millebornes.families.classic.state_checks import STATE_CHECKS
 from millebornes_invariants import step_checks
 
+S = TypeVar("S")
+
 
 @dataclass(frozen=True, slots=True)
-class Invariant:
-    """A predicate over one state."""
+class Invariant(Generic[S]):
+    """A predicate over one state (of any family: each family's catalogue lists its own)."""
 
     id: str
     protects: tuple[str, ...]
-    check: Callable[[State], list[str]]
+    check: Callable[[S], list[str]]
 
     @property
     def doc(self) -> str:
@@ -46,13 +49,13 @@ class StepInvariant:
         return " ".join((self.check.__doc__ or "").split())
 
 
-def _state(invariant_id: str, protects: tuple[str, ...]) -> Invariant:
+def _state(invariant_id: str, protects: tuple[str, ...]) -> Invariant[State]:
     # The predicate is the engine's own (millebornes.families.classic.state_checks): the
     # same functions judge every state read from outside, so the catalogue and validation are one.
     return Invariant(invariant_id, protects, STATE_CHECKS[invariant_id])
 
 
-STATE_INVARIANTS: tuple[Invariant, ...] = (
+STATE_INVARIANTS: tuple[Invariant[State], ...] = (
     _state("INV-CARD-CONSERVATION", ("BOX-CONTENTS", "BOX-BY-SEATS", "SETUP-MEMO")),
     _state("INV-HAND-SIZE", ("TURN-HAND-SIZE", "TURN-DRAW", "CF-REPLACEMENT", "SETUP-DEAL")),
     _state("INV-DISTANCE-BOUND", ("DIST-EXACT-GOAL", "END-GOAL", "EXT-DECISION", "EXT-GOAL")),
@@ -86,7 +89,7 @@ STEP_INVARIANTS: tuple[StepInvariant, ...] = (
                   step_checks.distance_lawful),
 )  # fmt: skip
 
-CATALOGUE: tuple[Invariant | StepInvariant, ...] = STATE_INVARIANTS + STEP_INVARIANTS
+CATALOGUE: tuple[Invariant[State] | StepInvariant, ...] = STATE_INVARIANTS + STEP_INVARIANTS
 """Every invariant, as spec/invariants.md lists them."""
 
 

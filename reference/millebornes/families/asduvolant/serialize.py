@@ -232,7 +232,7 @@ def unchecked_state_from_dict(data: object) -> AvState:
     hands, cars, winners = (json_field(data, k) for k in ("hands", "cars", "winners"))
     for name, value in (("hands", hands), ("cars", cars)):
         if not isinstance(value, list) or len(value) != players:
-            raise MalformedInput(f"{name}: a list of {players} entries, one per seat")
+            raise MalformedInput(f"{name}: {players} entries, one per seat (LOAD-AV-SEATS)")
     if not isinstance(winners, list):
         raise MalformedInput("winners: a list of seats")
     seed = json_int(json_field(data, "seed"), "seed")

@@ -206,7 +206,7 @@ def unchecked_state_from_dict(data: object) -> FsState:
     hands, zones = json_field(data, "hands"), json_field(data, "zones")
     for name, value in (("hands", hands), ("zones", zones)):
         if not isinstance(value, list) or len(value) != players:
-            raise MalformedInput(f"{name}: a list of {players} entries, one per seat")
+            raise MalformedInput(f"{name}: {players} entries, one per seat (LOAD-FS-SEATS)")
     winners = json_field(data, "winners")
     if not isinstance(winners, list):
         raise MalformedInput("winners: a list of seats")
