@@ -17,7 +17,9 @@ from millebornes._spec import load_json
 from millebornes.core.spec_index import ID_PATTERN, id_prefixes, spec_entries, spec_ids
 from millebornes.families.classic import edition_ids, load_edition
 from millebornes.families.classic.edition import switches
-from millebornes_invariants import CATALOGUE
+from millebornes_invariants import CATALOGUE as CLASSIC_CATALOGUE
+from millebornes_invariants.asduvolant_catalogue import STATE_INVARIANTS as AV_INVARIANTS
+from millebornes_invariants.funspeed_catalogue import STATE_INVARIANTS as FS_INVARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = sorted((ROOT / "reference").rglob("*.py")) + sorted(
@@ -25,6 +27,8 @@ CODE = sorted((ROOT / "reference").rglob("*.py")) + sorted(
 )
 TESTS = sorted((ROOT / "tests").rglob("*.py"))
 INVARIANT_CODE = sorted((ROOT / "invariants").rglob("*.py"))
+CATALOGUE = (*CLASSIC_CATALOGUE, *FS_INVARIANTS, *AV_INVARIANTS)
+"""Every family's invariants: spec/invariants.md lists them all."""
 CITING = CODE + TESTS + INVARIANT_CODE + sorted((ROOT / "tools").rglob("*.py"))
 
 

@@ -333,6 +333,14 @@ def av_taken_not_in_hand(data: JsonDict) -> None:
     data.update(phase="play", taken=card)
 
 
+def av_taken_unplayable(data: JsonDict) -> None:
+    """A card taken from the discard pile that no play can use (a remedy with nothing to
+    cure): the player may neither play another card nor discard it."""
+    remedies = ("ROLL", "END_OF_LIMIT", "GASOLINE", "SPARE_TIRE", "REPAIRS")
+    card = next(c for c in data["hands"][0] if c in remedies)
+    data.update(phase="play", taken=card)
+
+
 def av_stuck_past_seats(data: JsonDict) -> None:
     """More blocked turns in a row than seats."""
     data.update(stuck=data["players"] + 1, reshuffles=1)
@@ -406,6 +414,7 @@ def asduvolant_probes() -> list[Probe]:
             ("INV-AV-WINDOWS", av_uturn_origin_off_board),
             ("INV-AV-HAND-SIZE", av_trim_hand_of_five),
             ("INV-AV-COUNTERS", av_taken_not_in_hand),
+            ("INV-AV-ACTOR-CAN-ACT", av_taken_unplayable),
             ("INV-AV-COUNTERS", av_stuck_past_seats),
             ("INV-AV-COUNTERS", av_seed_past_64_bits),
             ("INV-AV-CARD-CONSERVATION", av_card_missing),
