@@ -4,8 +4,8 @@ A state carries its board (the board file's fields, BOARD-FILE), its options
 in canonical order, cards by their IDs and the token supply by token kind;
 the text is canonical (sorted keys), so equal states give equal text. Reading
 checks every field and raises :class:`MalformedInput` naming the one that is
-wrong, then checks the state as a whole
-(:func:`millebornes.families.asduvolant.validate.load_problems`: the LOAD-AV checks,
+wrong (LOAD-AV-FORMAT), then checks the state as a whole
+(:func:`millebornes.families.asduvolant.validate.load_problems`: the well-formedness checks,
 then every state invariant). Text that is not canonical (a hand out of card order,
 options out of order or repeated, a field the state does not have) is refused, never
 mended.

@@ -6,7 +6,7 @@ invariant in spec/invariants.md. They are the family's boundary too: a state rea
 outside is refused unless every one holds
 (:func:`millebornes.families.asduvolant.validate.load_problems`), and the invariants
 catalogue lists these same functions (:data:`STATE_CHECKS`). They assume a well-formed
-state (one hand and one car per seat, seats that exist: the LOAD-AV checks).
+state (one hand and one car per seat, seats that exist: LOAD-AV-SEATS).
 """
 
 from __future__ import annotations

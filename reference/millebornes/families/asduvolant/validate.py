@@ -34,7 +34,8 @@ def option_problems(players: int, options: list[str]) -> list[str]:
 
 
 def state_problems(state: AvState) -> list[str]:
-    """What makes ``state`` not well formed, each ``LOAD-AV-…: problem``; empty when it is."""
+    """What makes ``state`` not well formed, each problem after its check's ID; empty if
+    nothing does."""
     n = state.players
     if isinstance(n, bool) or n not in DATA.seats:
         return [f"LOAD-AV-SEATS: {n!r} players; AV-SEATS allows {DATA.seats}"]

@@ -3,9 +3,9 @@
 Cards are written by their IDs, a zone's distance as ``[card, accelerators]``
 pairs, absent values as null; the text is canonical as for the classic family
 (sorted keys), so equal states give equal text. Reading checks every field and
-raises :class:`MalformedInput` naming the one that is wrong, then checks the
+raises :class:`MalformedInput` naming the one that is wrong (LOAD-FS-FORMAT), then checks the
 state as a whole: :func:`millebornes.families.funspeed.validate.load_problems`, the
-LOAD-FS checks then every state invariant. Text that is not canonical (a hand out of
+well-formedness checks then every state invariant. Text that is not canonical (a hand out of
 card order, a field the state does not have) is refused, never mended.
 """
 

@@ -6,7 +6,7 @@ invariant in spec/invariants.md. They are the family's boundary too: a state rea
 outside is refused unless every one holds
 (:func:`millebornes.families.funspeed.validate.load_problems`), and the invariants
 catalogue lists these same functions (:data:`STATE_CHECKS`). They assume a well-formed
-state (one hand and one zone per seat, seats that exist: the LOAD-FS checks).
+state (one hand and one zone per seat, seats that exist: LOAD-FS-SEATS).
 """
 
 from __future__ import annotations

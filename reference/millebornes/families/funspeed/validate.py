@@ -19,7 +19,8 @@ LIVENESS = "INV-FS-ACTOR-CAN-ACT"
 
 
 def state_problems(state: FsState) -> list[str]:
-    """What makes ``state`` not well formed, each ``LOAD-FS-…: problem``; empty when it is."""
+    """What makes ``state`` not well formed, each problem after its check's ID; empty if
+    nothing does."""
     n = state.players
     if isinstance(n, bool) or n not in DATA.seats:
         return [f"LOAD-FS-SEATS: {n!r} players; RUL-FS-SEATS allows {DATA.seats}"]
