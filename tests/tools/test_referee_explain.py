@@ -10,6 +10,7 @@ import pytest
 from transcript_support import TRACES, cli, first_round, trace_case, transcript_of_trace
 
 from millebornes.apps.cli import main
+from millebornes.apps.record import Header, dealt_deck, header_line
 from millebornes.apps.referee import statement
 from millebornes.core.spec_index import spec_entries
 from millebornes.families.classic import new_round, to_json
@@ -207,3 +208,26 @@ def test_links_lead_to_the_built_site_or_say_how_to_build_it(
     assert lines[-1] == f"    {judging.BUILD_HINT}"
     assert "bash tools/build_docs.sh" in judging.BUILD_HINT
     judging._unbuilt.cache_clear()
+
+
+HOSTILE_LINES = {
+    "a 5,000-digit seat": '{"type":"pass","seat":' + "1" * 5000 + "}",
+    "3,000-deep nesting": "[" * 3000,
+    "NaN": '{"type":"pass","seat":NaN}',
+}
+
+
+@pytest.mark.parametrize("edition", ["classic", "fun-speed", "as-du-volant"])
+@pytest.mark.parametrize("line", sorted(HOSTILE_LINES))
+def test_a_hostile_line_in_any_family_is_one_line_naming_it(
+    tmp_path: Path, edition: str, line: str
+) -> None:
+    # The transcript reader goes through the one JSON boundary: Python's own limits (4,300
+    # digits, recursion) must never surface as a traceback from referee or explain.
+    header = header_line(Header(edition, 2, (), 5, deck=dealt_deck(edition, 2, 5)))
+    path = write(tmp_path, "hostile.jsonl", [header, HOSTILE_LINES[line]])
+    for args in (("referee", path), ("explain", "--transcript", path, "--line", "2")):
+        result = cli(*args)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+        assert result.stderr.startswith(f"millebornes {args[0]}: error: line 2: not JSON")
+        assert len(result.stderr.strip().splitlines()) == 1

@@ -11,12 +11,12 @@ number and the field.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import IO, Any
 
 from millebornes import api
+from millebornes.core import jsonio
 from millebornes.core.errors import MalformedInput
 from millebornes.core.jsonio import canonical
 from millebornes.core.shuffle import shuffled
@@ -103,12 +103,12 @@ def _malformed(line: int, message: str) -> MalformedInput:
 
 
 def _object(text: str, line: int) -> dict[str, Any]:
+    # The one JSON boundary's bounds (nesting, integer length, NaN), so that no line of a
+    # transcript reaches Python's own limits and escapes as a traceback.
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _malformed(line, f"not JSON: {error.msg} (column {error.colno})") from None
-    except RecursionError:
-        raise _malformed(line, "not JSON: nested too deeply") from None
+        data = jsonio.load_json(text)
+    except MalformedInput as error:
+        raise _malformed(line, f"not JSON: {error}") from None
     if not isinstance(data, dict):
         raise _malformed(line, f"expected a JSON object, got {type(data).__name__}")
     return data
