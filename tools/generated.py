@@ -9,13 +9,22 @@ from pathlib import Path
 def write_or_check(target: Path, text: str, description: str) -> int:
     """Write ``text`` to ``target``; with ``--check`` on the command line, compare instead
     and return 1 when the file on disk differs (the file is stale)."""
+    return write_all_or_check({target: text}, description)
+
+
+def write_all_or_check(pages: dict[Path, str], description: str) -> int:
+    """:func:`write_or_check` for several files at once: with ``--check``, 1 when any of
+    them is stale (each stale one is named)."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args()
-    if args.check:
-        same = target.is_file() and target.read_text(encoding="utf-8") == text
-        print(f"{target.name} up to date" if same else f"{target} is stale: regenerate it")
-        return 0 if same else 1
-    target.write_text(text, encoding="utf-8")
-    print(f"wrote {target}")
-    return 0
+    stale = 0
+    for target, text in pages.items():
+        if args.check:
+            same = target.is_file() and target.read_text(encoding="utf-8") == text
+            print(f"{target.name} up to date" if same else f"{target} is stale: regenerate it")
+            stale += not same
+            continue
+        target.write_text(text, encoding="utf-8")
+        print(f"wrote {target}")
+    return 1 if stale else 0

@@ -1,9 +1,11 @@
-"""Write spec/rules/preconditions.md: every precondition table of the engine, as text.
+"""Write every precondition table of the engine as text: spec/rules/preconditions.md for the
+classic family, spec/families/<name>/preconditions.md for each other rule family.
 
-Generated from ``millebornes.families.classic.rules`` (the tables ``violations`` and
-``legal_actions`` read) and the docstrings of its predicates, never typed by hand, so the normative
-tables (TURN-PRECONDITIONS) cannot drift from the engine. ``--check`` exits 1 when
-the file on disk is stale; a test runs it.
+Generated from the tables ``violations`` and ``legal_actions`` read
+(``millebornes.families.classic.rules`` and each family's ``rules``) and what their
+predicates say of themselves, never typed by hand, so the normative tables
+(TURN-PRECONDITIONS, and each family's through PROTO-FAMILIES) cannot drift from the
+engine. ``--check`` exits 1 when a file on disk is stale; tests run it.
 """
 
 from __future__ import annotations
@@ -14,12 +16,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from generated import write_or_check
+from family_preconditions import render_family
+from generated import write_all_or_check
 from millebornes.families.classic import Card, new_match, rules
 from millebornes.families.classic.cards import CATEGORY, NAME_EN
 from millebornes.families.classic.state import Phase
 
-TARGET = Path(__file__).resolve().parent.parent / "spec" / "rules" / "preconditions.md"
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "spec" / "rules" / "preconditions.md"
+FAMILY_TARGETS = {
+    "fun-speed": ROOT / "spec" / "families" / "fun-speed" / "preconditions.md",
+    "as-du-volant": ROOT / "spec" / "families" / "as-du-volant" / "preconditions.md",
+}
+"""Each rule family's page, by family name (the registry's)."""
 
 KINDS: tuple[tuple[str, str, tuple[Any, ...]], ...] = (
     ("draw", "`draw`", rules.DRAW_RULES),
@@ -140,5 +149,13 @@ def render() -> str:
     return "\n".join(lines)
 
 
+def pages() -> dict[Path, str]:
+    """Every page this tool writes, with its text."""
+    found = {TARGET: render()}
+    for name, target in FAMILY_TARGETS.items():
+        found[target] = render_family(name)
+    return found
+
+
 if __name__ == "__main__":
-    sys.exit(write_or_check(TARGET, render(), __doc__ or ""))
+    sys.exit(write_all_or_check(pages(), __doc__ or ""))

@@ -230,19 +230,29 @@ def _cases(raw: Any) -> list[Any]:
     raise ConformanceIndexError("expected a list of cases, or an object with a 'cases' list")
 
 
+def _read(path: Path) -> list[Any]:
+    """The cases an index file lists."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ConformanceIndexError(f"{path.name}: not JSON: {error}") from error
+    return list(_cases(raw))
+
+
 def conformance_index(path: Path = CONFORMANCE_INDEX) -> ConformanceIndex | None:
-    """The conformance cases by ID, or None when the suite has not been generated.
+    """The conformance cases by ID, the rule families' suites included, or None when the
+    suite has not been generated.
 
     The index format belongs to the conformance suite; this reader only needs
     each case to carry a name and its rule IDs, under any of a few usual keys.
     """
     if not path.is_file():
         return None
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise ConformanceIndexError(f"not JSON: {error}") from error
-    cases = _cases(raw)
+    cases = _read(path)
+    # The rule families' suites (Fun & Speed, As du Volant) keep their own indexes beside
+    # the classic one; their cases cover the families' rule pages.
+    for family_index in sorted(path.parent.glob("families/*/index.json")):
+        cases += _read(family_index)
     by_id: dict[str, list[Case]] = {}
     for number, case in enumerate(cases):
         if not isinstance(case, dict):

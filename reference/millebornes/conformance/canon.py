@@ -20,7 +20,7 @@ from millebornes.core.jsonio import canonical
 CASE_FORMAT = "millebornes-conformance/1"
 """The ``format`` of every case file (and of the index); the number changes on any
 incompatible change of the case format."""
-SUITE_VERSION = "1.1.0"
+SUITE_VERSION = "1.2.0"
 """The version of the suite's content, in ``index.json`` and the release tarball's name
 (``tools/release.py``): the major number is the case format's, the minor one grows when
 cases are added or change (an engine that passed may now fail), the patch one when only
@@ -31,7 +31,7 @@ PROTOCOL_VERSION = 1
 """The version of the JSON-lines protocol (spec/conformance/protocol.md)."""
 GENERATOR = "millebornes.conformance.generate"
 
-KINDS = ("shuffle", "setup", "step", "legal", "score", "trace")
+KINDS = ("shuffle", "setup", "step", "legal", "score", "trace", "protocol")
 """The kinds of case, in the order the suite lists them."""
 
 JsonDict = dict[str, Any]

@@ -314,6 +314,29 @@ def _trace(case: JsonDict, ctx: Context) -> None:
     judge_score(case["expected"]["score"], ok(ctx.ask(request), "trace: score"), "trace: score")
 
 
+def _protocol(case: JsonDict, ctx: Context) -> None:
+    """One request as the case writes it: the answer's ``ok``, its error kind, and where the
+    case gives them its outcome and state (protocol.md's decided points)."""
+    response = ctx.ask(case["input"]["request"])
+    expected = case["expected"]
+    if not expected["ok"]:
+        error = response.get("error")
+        if response.get("ok") is False and isinstance(error, dict):
+            if error.get("kind") == expected["error"]:
+                return
+            raise Verdict(FAIL, f"request: expected a {expected['error']!r} error, got {error}")
+        raise Verdict(FAIL, f"request: expected a {expected['error']!r} error, got a success")
+    answer = ok(response, "request")
+    if "outcome" in expected and answer.get("outcome") != expected["outcome"]:
+        raise Verdict(
+            FAIL, f"request: outcome {answer.get('outcome')!r}, expected {expected['outcome']!r}"
+        )
+    if "state" in expected:
+        same_state(
+            expected["state"], state_of(answer, "request", ctx), "request: the state differs"
+        )
+
+
 RUNNERS: dict[str, Callable[[JsonDict, Context], None]] = {
     "shuffle": _shuffle,
     "setup": _setup,
@@ -321,4 +344,5 @@ RUNNERS: dict[str, Callable[[JsonDict, Context], None]] = {
     "legal": _legal,
     "score": _score,
     "trace": _trace,
+    "protocol": _protocol,
 }

@@ -29,6 +29,7 @@ from millebornes.conformance.explore import History, play
 from millebornes.conformance.malformed_states import malformed_state_cases
 from millebornes.conformance.mine import Miner
 from millebornes.conformance.playout_cases import mined_cases, trace_case
+from millebornes.conformance.protocol_cases import protocol_cases
 from millebornes.conformance.scenarios import scenario_cases, score_scenario_cases
 from millebornes.conformance.setup import edition_setup_cases, setup_cases, shuffle_cases
 
@@ -96,6 +97,8 @@ def needs(case: JsonDict) -> list[str]:
         return ["shuffle"]
     if case["kind"] in ("step", "legal", "score") and "replay" not in case:
         return ["load_state"]
+    if case["kind"] == "protocol" and "state" in case["input"]["request"]:
+        return ["load_state"]
     return []
 
 
@@ -124,6 +127,7 @@ def config_cases(config: Config, *, first_of_edition: bool) -> list[JsonDict]:
     cases += scenario_cases(config, miner, mined)
     cases += contract_cases(config)
     cases += score_scenario_cases(config, first_of_edition=first_of_edition)
+    cases += protocol_cases(config)
     if first_of_edition:
         cases += shuffle_cases(config.edition)
         cases += edition_setup_cases(config.edition)
