@@ -8,10 +8,13 @@ As du Volant rule page counts the cases that cover it.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
+from sitecheck import ROOT
 
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 from millebornes_docs.trace import conformance_index
 
 
