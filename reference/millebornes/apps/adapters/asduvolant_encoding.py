@@ -93,7 +93,7 @@ class AsDuVolantCodec(Codec):
         self.points = bool(POINTS_OPTIONS & set(options))
         self.goal = start.goal
         self.board: Board = default_board()
-        self.deck = DATA.deck(players)
+        self.deck = DATA.deck(players, options)
         self.discard = len(SINGLES)
         self.move = self.discard + _K
         self.attack = self.move + len(DISTANCES) * 4
