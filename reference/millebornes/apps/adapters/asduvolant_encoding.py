@@ -302,7 +302,7 @@ def segments(players: int, squares: int, lanes: int) -> tuple[tuple[str, int], .
     squares and ``lane`` over its lanes, ``car_attack`` over ATTACKS, ``safeties`` and
     ``coups_fourres`` over SAFETIES, ``laid`` the 100s, 200s and distance cards whose
     moves stand, ``km`` in hundreds; ``supply`` the tokens left per kind (attacks then
-    safeties); ``options`` over goal_700, accelerated, points_5000, bonus.
+    safeties); ``options`` over OPTIONS (goal_700, accelerated, points_5000, bonus, small_deck).
     """
     n = players
     return (
@@ -333,7 +333,7 @@ def segments(players: int, squares: int, lanes: int) -> tuple[tuple[str, int], .
         ("origin", squares),
         ("moved", len(DISTANCES)),
         ("resume", n),
-        ("options", 4),
+        ("options", len(OPTIONS)),
         ("goal", 1),
     )
 
