@@ -156,7 +156,7 @@ def test_editions_lists_seats_options_and_goals() -> None:
         assert f"{info.id}: {info.title}" in out
     volant = out.split("as-du-volant:", 1)[1]
     assert "family as-du-volant" in volant and "board: default" in volant
-    assert "goal_700, accelerated, points_5000, bonus" in volant
+    assert "goal_700, accelerated, points_5000, bonus, small_deck" in volant
     speed = out.split("fun-speed:", 1)[1].split("\n\n", 1)[0]
     assert "4  4 alone         700 km" in speed and "options: none" in speed
     allonge = out.split("allonge:", 1)[1].split("\n\n", 1)[0]

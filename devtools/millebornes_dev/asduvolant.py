@@ -60,7 +60,8 @@ NAMED: dict[str, tuple[str, str]] = {
                         "a card taken from the discard pile need not be played"),
     "RUL-AV-DISCARD-PLAYABLE": ("av-take-unplayable",
                                 "a card with no play may be taken from the discard pile"),
-    "AV-DISCARD": ("av-taken-discarded", "a card taken from the discard pile may be discarded"),
+    "RUL-AV-DISCARD": ("av-discard-by-choice",
+                       "a card may be discarded though one could be played (000's « ne veut »)"),
     "AV-MOVE-FREE": ("av-move-while-stopped", "a stopped car may move"),
     "AV-MAX-200": ("av-three-200s", "any number of 200s"),
     "RUL-AV-ACCEL-TOKEN": ("av-accel-token-ignored", "the token does not cap the doubled value"),
@@ -172,8 +173,27 @@ def _turn_to_right(original: Transition) -> Transition:
     return mutated
 
 
-def _uturn_ends_turn(state: AvState, action: UTurn, nxt: AvState) -> AvState:
-    return nxt if nxt.turn != state.turn else engine._end_turn(replace(nxt, plays=1))
+def _uturn_keeps_turbo(original: Transition) -> Transition:
+    def mutated(state: AvState, action: UTurn) -> AvState:
+        if state.plays <= 1 or state.accelerated:
+            return original(state, action)  # type: ignore[no-any-return]  # readings agree
+        # The reading RUL-AV-UTURN-COUNTS rejects: the mover keeps the Turbo's play left.
+        mover, origin, card = state.mover, state.origin, state.moved
+        assert mover is not None and origin is not None and card is not None
+        car = state.cars[mover]
+        back = replace(
+            car,
+            square=origin[0],
+            lane=origin[1],
+            laid_100=car.laid_100 - (card is AvCard.D100),
+            laid_200=car.laid_200 - (card is AvCard.D200),
+            laid_distance=car.laid_distance - 1,
+        )
+        after = engine._lay(engine._set_car(state, mover, back), action.seat, AvCard.U_TURN)
+        after = engine._draw(replace(after, played=state.played), action.seat)
+        return engine._played(replace(after, mover=None, origin=None, moved=None))
+
+    return mutated
 
 
 def _no_uturn_window(state: AvState, action: Move, nxt: AvState) -> AvState:
@@ -188,13 +208,14 @@ def _reshuffle_count_kept(state: AvState, action: Any, nxt: AvState) -> AvState:
     return nxt
 
 
-def _stuck_from_the_deal(original: Transition) -> Transition:
+def _stuck_after_reshuffle(original: Transition) -> Transition:
     def mutated(state: AvState, action: Any) -> AvState:
         nxt: AvState = original(state, action)
-        if nxt.turn == state.turn and nxt.phase is not AvPhase.OVER:
-            return nxt  # the turn goes on
-        counted = replace(state, reshuffles=max(state.reshuffles, 1))
-        return original(counted, action)  # type: ignore[no-any-return]
+        ended = nxt.turn != state.turn or nxt.phase is AvPhase.OVER
+        if not ended or state.reshuffles:
+            return nxt  # the turn goes on, or the pile has run out: the readings agree
+        # The reading RUL-AV-DECLARE rejects: no turn is blocked before the first reshuffle.
+        return original(replace(state, forced=False), action)  # type: ignore[no-any-return]
 
     return mutated
 
@@ -228,11 +249,29 @@ def _hand_of_five(original: Callable[..., AvState]) -> Callable[..., AvState]:
     return mutated
 
 
-def _full_deck_small(original: Callable[..., AvState]) -> Callable[..., AvState]:
+def _small_deck_compulsory(original: Callable[..., AvState]) -> Callable[..., AvState]:
     def mutated(players: int, **given: Any) -> AvState:
-        if given.get("deck") is not None and players in DATA.small_deck_seats:
-            raise MalformedInput("deck: not the cards of a game with every attack (AV-BOX)")
-        return original(players, **given)
+        options = tuple(given.get("options") or ())
+        if players not in DATA.option_seats["small_deck"] or "small_deck" in options:
+            return original(players, **given)
+        if given.get("deck") is not None:  # the whole box is not a 2- or 3-player deck
+            raise MalformedInput("deck: not the cards of a game without one of each attack")
+        small = original(players, **{**given, "options": (*options, "small_deck")})
+        return replace(small, options=frozenset(options))
+
+    return mutated
+
+
+def _small_deck_ignored(original: Callable[..., AvState]) -> Callable[..., AvState]:
+    def mutated(players: int, **given: Any) -> AvState:
+        options = tuple(given.get("options") or ())
+        if "small_deck" not in options:
+            return original(players, **given)
+        if given.get("deck") is not None:  # the option's deck lacks five attacks
+            raise MalformedInput("deck: not the cards of the whole box")
+        whole = original(players, **{**given, "options": tuple(o for o in options
+                                                                if o != "small_deck")})  # fmt: skip
+        return replace(whole, options=frozenset(options))
 
     return mutated
 
@@ -265,13 +304,14 @@ SPECS: tuple[tuple[str, str, tuple[str, ...], Build], ...] = (
      _on((CoupFourre,), _cf_no_turn)),
     ("av-no-uturn-window", "nobody is asked after a move (the move transition)",
      ("RUL-AV-UTURN-WINDOW",), _on((Move,), _no_uturn_window)),
-    ("av-uturn-ends-turbo", "a Demi-tour ends the mover's turn even in a Turbo",
-     ("RUL-AV-UTURN-COUNTS",), _on((UTurn,), _uturn_ends_turn)),
+    ("av-uturn-keeps-turbo", "after a Demi-tour the mover keeps a Turbo's play left (the "
+     "old reading)", ("RUL-AV-UTURN-COUNTS", "AV-UTURN"), wrap((UTurn,), _uturn_keeps_turbo)),
     ("av-reshuffle-same-seed", "every reshuffle uses the same seed: the count of reshuffles "
      "never moves (every transition that draws)", ("RUL-AV-RESHUFFLE-SEED",),
      _on(EVERY_KIND, _reshuffle_count_kept)),
-    ("av-stuck-from-deal", "blocked turns count from the deal (every transition that ends a "
-     "turn)", ("RUL-AV-DECLARE",), wrap(ALL_BUT_DRAWS, _stuck_from_the_deal)),
+    ("av-stuck-after-reshuffle", "blocked turns count only once the draw pile has run out "
+     "(the old reading; every transition that ends a turn)", ("RUL-AV-DECLARE",),
+     wrap(ALL_BUT_DRAWS, _stuck_after_reshuffle)),
     ("av-turn-to-right", "the turn passes to the right (every transition that ends a turn)",
      ("AV-TURN-ORDER",), wrap(EVERY_KIND, _turn_to_right)),
     ("av-second-seat-starts", "seat 1 plays first", ("RUL-AV-FIRST-PLAYER",),
@@ -280,8 +320,11 @@ SPECS: tuple[tuple[str, str, tuple[str, ...], Build], ...] = (
      wrap((Turbo,), _turbo_draws_one)),
     ("av-hand-of-five", "hands are dealt five cards (the deal)", ("AV-HAND-SIX", "AV-DEAL"),
      wrapped_field("deal", _hand_of_five)),
-    ("av-full-deck-small", "two and three players keep every attack: the deal refuses the "
-     "small deck", ("AV-SMALL-DECK",), wrapped_field("deal", _full_deck_small)),
+    ("av-small-deck-compulsory", "two and three players always drop one of each attack (the "
+     "old reading): the deal refuses the whole box", ("RUL-AV-SMALL-DECK",),
+     wrapped_field("deal", _small_deck_compulsory)),
+    ("av-small-deck-ignored", "the option small_deck drops nothing: the deal refuses the "
+     "small deck", ("AV-SMALL-DECK",), wrapped_field("deal", _small_deck_ignored)),
     ("av-safety-no-points", "safeties score nothing (the family's points)", ("AV-POINTS",),
      wrapped_field("points", _no_points_for_safeties)),
 )  # fmt: skip

@@ -12,10 +12,13 @@ import pytest
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "as-du-volant.md"
 
 
-@pytest.mark.rules("AV-NO-PASSING", "AV-BONUS", "RUL-AV-BONUS", "AV-UTURN", "RUL-AV-UTURN-WINDOW")
-def test_the_blocked_move_bonus_and_demi_tour_examples_run_as_written() -> None:
+@pytest.mark.rules(
+    "AV-NO-PASSING", "AV-BONUS", "RUL-AV-BONUS", "AV-UTURN", "RUL-AV-UTURN-WINDOW",
+    "RUL-AV-UTURN-COUNTS", "RUL-AV-DISCARD", "RUL-AV-DECLARE",
+)  # fmt: skip
+def test_the_blocked_move_bonus_demi_tour_and_discard_examples_run_as_written() -> None:
     blocks = re.findall(r"```\{doctest\}\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) == 3
+    assert len(blocks) == 5
     shared: dict[str, Any] = {}
     runner = doctest.DocTestRunner()
     for number, block in enumerate(blocks):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from av_support import C, assert_legal, car, play, position
+from av_support import C, assert_legal, assert_rejected, car, play, position
 
 from millebornes.core.shuffle import shuffled
 from millebornes.families.asduvolant import (
@@ -40,23 +40,34 @@ def test_an_empty_pile_is_replaced_by_the_discard_pile_shuffled_with_seed_plus_k
 
 
 @pytest.mark.rules("AV-END-STUCK", "RUL-AV-DECLARE", "AV-WINNER")
-def test_a_full_round_of_blocked_turns_after_the_pile_ran_out_ends_the_game() -> None:
-    # Both cars are stopped and hold nothing that cures them: only discards are legal.
+def test_a_full_round_of_blocked_turns_ends_the_game_before_any_reshuffle() -> None:
+    # Both cars are stopped and hold nothing that cures them: only discards are legal. The
+    # draw pile never ran out (reshuffles 0): the declared end counts from the deal on.
     cars = {0: car(5, attack=C.ACCIDENT), 1: car(3, 0, attack=C.STOP)}
     hands = {0: [*JUNK[:6], C.END_OF_LIMIT], 1: [*JUNK[2:6], C.END_OF_LIMIT, C.END_OF_LIMIT]}
-    early = position(hands=hands, cars=cars, stuck=1, draw_top=[C.REPAIRS])
-    assert assert_legal(early, Discard(0, C.ROLL)).stuck == 0  # the pile never ran out
-    state = position(hands=hands, cars=cars, reshuffles=1, draw_top=[C.REPAIRS])
+    state = position(hands=hands, cars=cars, draw_top=[C.REPAIRS])
+    assert state.reshuffles == 0
     state = assert_legal(state, Discard(0, C.ROLL))
     assert state.stuck == 1 and state.phase is AvPhase.DRAW
     state = play(state, DrawPile(1), Discard(1, C.REPAIRS))
     assert state.phase is AvPhase.OVER and state.winners == (0,) == farthest(state)
+    assert state.reshuffles == 0
 
 
-@pytest.mark.rules("RUL-AV-DECLARE")
-def test_a_discard_chosen_over_a_play_is_not_a_blocked_turn() -> None:
-    state = position(hands={0: [C.D25, *JUNK[:6]]}, reshuffles=1, stuck=1)
-    assert assert_legal(state, Discard(0, C.ROLL)).stuck == 0
+@pytest.mark.rules("AV-END-STUCK", "RUL-AV-DECLARE", "RUL-AV-FARTHEST-TIE")
+def test_cars_equally_far_share_a_blocked_end() -> None:
+    cars = {0: car(5, attack=C.ACCIDENT), 1: car(5, 1, attack=C.STOP)}
+    hands = {0: [*JUNK[:6], C.END_OF_LIMIT]}
+    state = position(hands=hands, cars=cars, stuck=1)
+    after = assert_legal(state, Discard(0, C.ROLL))
+    assert after.phase is AvPhase.OVER and after.winners == (0, 1)
+
+
+@pytest.mark.rules("RUL-AV-DECLARE", "RUL-AV-DISCARD")
+def test_a_turn_that_plays_a_card_is_not_blocked() -> None:
+    state = position(hands={0: [C.D25, *JUNK[:6]]}, stuck=1)
+    assert_rejected(state, Discard(0, C.ROLL), "RUL-AV-DISCARD")  # a card can be played
+    assert assert_legal(state, Move(0, C.D25, False, False)).stuck == 0
 
 
 def _finished(**fields: object) -> AvState:

@@ -45,7 +45,7 @@ OPTION_SETS = ((), ("accelerated",), ("points_5000",), ("bonus", "accelerated"))
 
 def check_state(state: AvState, before: AvState | None) -> tuple[AvAction, ...]:
     """Check the invariants of ``state`` (reached from ``before``); its legal actions."""
-    assert sorted(state.all_cards()) == list(DATA.deck(state.players))  # AV-BOX
+    assert sorted(state.all_cards()) == list(DATA.deck(state.players, state.options))  # AV-BOX
     assert state.token_counts() == box_tokens()  # AV-TOKENS
     assert min(state.supply) >= 0
     places = [(car.square, car.lane) for car in state.cars]  # BOARD-LANES

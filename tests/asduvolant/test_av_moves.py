@@ -6,7 +6,16 @@ import pytest
 from av_support import C, assert_legal, assert_rejected, at, car, play, position
 
 from millebornes.families.asduvolant import AvPhase
-from millebornes.families.asduvolant.actions import Attack, DrawPile, Move, Pass, Remedy, UTurn
+from millebornes.families.asduvolant.actions import (
+    Attack,
+    Discard,
+    DrawPile,
+    Move,
+    Pass,
+    Remedy,
+    Turbo,
+    UTurn,
+)
 
 MOVER = [C.D25, C.D50, C.D75, C.D100, C.D200, C.ACCELERATION]
 
@@ -159,6 +168,35 @@ def test_a_demi_tour_sends_the_car_back_and_play_resumes_left_of_the_mover() -> 
     # Passing lets the move stand.
     stands = assert_legal(state, Pass(1))
     assert stands.cars[0].square == 10 and stands.turn == 1
+
+
+@pytest.mark.rules("AV-UTURN", "RUL-AV-UTURN-COUNTS", "RUL-AV-TURBO", "AV-TURN-ORDER")
+def test_a_demi_tour_after_a_turbo_move_ends_the_movers_turn() -> None:
+    # 003: "c'est au joueur situé à gauche de la personne ayant posé la carte 200 de jouer".
+    # Seat 0 plays a Turbo and moves with its first play; seat 2 (not the mover's left)
+    # cancels the move. Seat 0 loses the Turbo's second play, discards down to six and
+    # seat 1, on the mover's left, plays next.
+    hands = {0: [C.TURBO, *MOVER], 2: [C.U_TURN, C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE]}
+    state = position(3, hands=hands)
+    state = play(state, Turbo(0), Move(0, C.D50, False, False))
+    assert state.phase is AvPhase.U_TURN and state.actor == 2 and state.plays == 2
+    after = assert_legal(state, UTurn(2))
+    assert after.cars[0].square == 0 and len(after.hands[0]) == 7
+    assert after.phase is AvPhase.TRIM and after.actor == 0 and after.resume == 1
+    assert_rejected(after, Move(0, C.D25, False, False), "AV-PLAY-ONE")
+    trimmed = assert_legal(after, Discard(0, C.D200))
+    assert trimmed.turn == trimmed.actor == 1 and trimmed.phase is AvPhase.DRAW
+    assert len(trimmed.hands[0]) == 6 and len(trimmed.hands[2]) == 6
+
+
+@pytest.mark.rules("AV-UTURN", "RUL-AV-UTURN-COUNTS", "AV-ACCELERATED")
+def test_a_demi_tour_ends_a_turn_of_the_accelerated_game() -> None:
+    hands = {0: MOVER, 1: [C.U_TURN, C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE]}
+    state = position(3, hands=hands, options=frozenset({"accelerated"}))
+    state = assert_legal(state, Move(0, C.D25, False, False))
+    after = assert_legal(state, UTurn(1))
+    assert after.turn == after.actor == 1 and after.phase is AvPhase.PLAY
+    assert after.cars[0].square == 0 and len(after.hands[0]) == 6
 
 
 @pytest.mark.rules("AV-UTURN", "AV-END-FINISH")

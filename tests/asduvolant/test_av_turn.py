@@ -9,7 +9,7 @@ from av_support import C, assert_legal, assert_rejected, car, play, position
 
 from millebornes._spec import load_json
 from millebornes.core.errors import MalformedInput
-from millebornes.families.asduvolant import DATA, AvPhase, new_game
+from millebornes.families.asduvolant import DATA, AvPhase, legal_actions, new_game
 from millebornes.families.asduvolant.actions import (
     Attack,
     CoupFourre,
@@ -24,6 +24,7 @@ from millebornes.families.asduvolant.actions import (
     Turbo,
 )
 from millebornes.families.asduvolant.cards import ATTACKS, TOKENS
+from millebornes.families.asduvolant.state import Car
 
 
 @pytest.mark.rules("AV-BOX", "ASM-AV-COUNTS", "AV-TOKENS")
@@ -36,21 +37,27 @@ def test_the_box_adds_up_and_no_attack_has_more_cards_than_tokens() -> None:
     assert all(dict(DATA.box)[k] <= DATA.tokens[k] for k in ATTACKS)
 
 
-@pytest.mark.rules("AV-SEATS", "AV-SMALL-DECK", "AV-DEAL", "RUL-AV-FIRST-PLAYER")
+@pytest.mark.rules("AV-SEATS", "AV-DEAL", "RUL-AV-FIRST-PLAYER", "RUL-AV-SMALL-DECK")
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_the_deal_gives_six_cards_each_and_small_games_drop_one_of_each_attack(
-    players: int,
-) -> None:
+def test_the_deal_gives_six_cards_each_from_the_whole_box(players: int) -> None:
     state = new_game(players, seed=11)
     assert all(len(hand) == DATA.hand_size for hand in state.hands)
     assert state.actor == state.turn == 0 and state.phase is AvPhase.DRAW
     assert all(c.square == state.board.start for c in state.cars)
-    counts = Counter(state.all_cards())
-    removed = 1 if players <= 3 else 0
-    assert all(counts[k] == dict(DATA.box)[k] - removed for k in ATTACKS)
-    assert len(state.all_cards()) == 108 - 5 * removed
+    assert len(state.all_cards()) == 108  # the small deck is an option, never imposed
     with pytest.raises(MalformedInput, match="players"):
         new_game(7, seed=1)
+
+
+@pytest.mark.rules("AV-SMALL-DECK", "RUL-AV-SMALL-DECK")
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_small_deck_option_drops_one_of_each_attack_at_two_or_three(players: int) -> None:
+    state = new_game(players, seed=11, options=["small_deck"])
+    counts = Counter(state.all_cards())
+    assert all(counts[k] == dict(DATA.box)[k] - 1 for k in ATTACKS)
+    assert len(state.all_cards()) == 108 - 5
+    with pytest.raises(MalformedInput, match="small_deck"):
+        new_game(4, seed=1, options=["small_deck"])
 
 
 @pytest.mark.rules("AV-GOAL", "RUL-AV-700")
@@ -73,12 +80,12 @@ def test_only_the_actor_acts_and_a_turn_starts_with_the_draw() -> None:
     assert_rejected(after, Move(0, C.D200, False, False), "AV-CARD-IN-HAND")
 
 
-@pytest.mark.rules("AV-DISCARD-TAKE", "AV-DISCARD-PLAY", "AV-DISCARD")
+@pytest.mark.rules("AV-DISCARD-TAKE", "AV-DISCARD-PLAY", "RUL-AV-DISCARD")
 def test_a_card_taken_from_the_discard_pile_is_played_at_once() -> None:
     state = position(phase=AvPhase.DRAW, discard=[C.D100, C.ACCIDENT])
     after = assert_legal(state, DrawDiscard(0))
     assert after.taken is C.ACCIDENT
-    assert_rejected(after, Discard(0, C.ACCIDENT), "AV-DISCARD")
+    assert_rejected(after, Discard(0, C.ACCIDENT), "AV-DISCARD-PLAY", "RUL-AV-DISCARD")
     assert_rejected(after, Remedy(0, C.ROLL, C.STOP), "AV-DISCARD-PLAY", "AV-STACK")
     after = assert_legal(after, Attack(0, C.ACCIDENT, 1))
     assert after.cars[1].attack is C.ACCIDENT
@@ -96,11 +103,37 @@ def test_a_card_that_could_not_be_played_may_not_be_taken() -> None:
     assert_rejected(state, DrawDiscard(0), "RUL-AV-DISCARD-PLAYABLE")
 
 
-@pytest.mark.rules("AV-DISCARD", "AV-TURN-ORDER", "AV-HAND-SIX")
+@pytest.mark.rules("RUL-AV-DISCARD", "AV-TURN-ORDER", "AV-HAND-SIX")
 def test_a_discard_ends_the_turn_and_the_next_seat_on_the_left_draws() -> None:
-    state = position(3, hands={0: [C.D25, C.D50, C.D75, C.ROLL, C.ROLL, C.ROLL, C.GASOLINE]})
+    # Nothing to cure and no distance card: no card of the hand can be played.
+    state = position(3, hands={0: [C.ROLL, C.ROLL, C.ROLL, C.GASOLINE, C.REPAIRS, C.REPAIRS,
+                                   C.SPARE_TIRE]})  # fmt: skip
     after = assert_legal(state, Discard(0, C.ROLL))
     assert after.turn == after.actor == 1 and len(after.hands[0]) == 6
+
+
+@pytest.mark.rules("RUL-AV-DISCARD")
+@pytest.mark.parametrize(
+    ("hand", "cars"),
+    [
+        ([C.D25, C.ROLL, C.ROLL, C.ROLL, C.GASOLINE, C.REPAIRS, C.REPAIRS], {}),  # a move
+        ([C.ACCIDENT, C.ROLL, C.ROLL, C.GASOLINE, C.REPAIRS, C.REPAIRS, C.ROLL], {}),  # attack
+        (
+            [C.REPAIRS, C.ROLL, C.ROLL, C.GASOLINE, C.REPAIRS, C.ROLL, C.ROLL],
+            {0: car(0, attack=C.ACCIDENT)},
+        ),  # a cure
+        ([C.TURBO, C.ROLL, C.ROLL, C.GASOLINE, C.REPAIRS, C.ROLL, C.ROLL], {}),  # a Turbo
+    ],
+)
+def test_no_card_may_be_discarded_while_a_card_can_be_played(
+    hand: list[C], cars: dict[int, Car]
+) -> None:
+    # 003 "S'il n'a aucune de ces cartes, il doit rejeter": the classic "ne peut ou ne
+    # veut" is gone, so a discard by choice is refused, whichever card it is.
+    state = position(3, hands={0: hand}, cars=cars)
+    for card in set(hand):
+        assert_rejected(state, Discard(0, card), "RUL-AV-DISCARD")
+    assert not any(isinstance(a, Discard) for a in legal_actions(state))
 
 
 @pytest.mark.rules("AV-ATTACK", "AV-IMMUNITY", "RUL-AV-ONE-ATTACK", "AV-STACK")
@@ -197,9 +230,10 @@ def test_the_accelerated_game_plays_many_cards_without_a_draw() -> None:
     assert_rejected(state, DrawDiscard(0), "AV-DRAW", "AV-DISCARD-TAKE", *(
         "RUL-AV-DISCARD-PLAYABLE",))  # fmt: skip
     assert_rejected(state, EndTurn(0), "RUL-AV-ACCELERATED")
-    card = state.hands[0][0]
-    state = assert_legal(state, Discard(0, card))
-    state = assert_legal(state, Discard(0, state.hands[0][0]))
+    junk = [C.ROLL, C.ROLL, C.ROLL, C.GASOLINE, C.REPAIRS, C.REPAIRS]
+    state = position(3, hands={0: junk}, options=frozenset({"accelerated"}))
+    state = assert_legal(state, Discard(0, C.ROLL))
+    state = assert_legal(state, Discard(0, C.ROLL))
     assert state.turn == 0 and len(state.hands[0]) == 4
     after = assert_legal(state, EndTurn(0))
     assert after.turn == 1 and len(after.hands[0]) == 6 and after.phase is AvPhase.PLAY

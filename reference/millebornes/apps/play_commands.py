@@ -414,7 +414,7 @@ def _play(args: argparse.Namespace) -> int:
     board = _board(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     bots = _bots(args.bots, args.players, args.seat, seed)
-    deck = dealt_deck(args.edition, args.players, seed)
+    deck = dealt_deck(args.edition, args.players, seed, options)
     rounds = args.rounds or None
     game = Game(
         args.edition, args.players, options, seed, args.seat, bots, rounds,

@@ -236,15 +236,18 @@ def read_transcript(lines: Iterable[str]) -> Transcript:
     return Transcript(header, tuple(entries))
 
 
-def dealt_deck(edition: str, players: int, seed: int) -> tuple[str, ...] | None:
+def dealt_deck(
+    edition: str, players: int, seed: int, options: tuple[str, ...] = ()
+) -> tuple[str, ...] | None:
     """The deck a Fun & Speed or As du Volant game of ``seed`` is dealt from (the portable
-    shuffle of the game's cards in box order, FS-DEAL, AV-DEAL), as card IDs; None for the
-    classic family, whose deals are action lines."""
+    shuffle of the game's cards in box order, FS-DEAL, AV-DEAL, with ``options``, which
+    may take cards out: AV-SMALL-DECK), as card IDs; None for the classic family, whose
+    deals are action lines."""
     family = family_of_edition(edition).name
     if family == CLASSIC:
         return None
     box: tuple[Any, ...] = (
-        fs_cards.DATA.deck() if family == "fun-speed" else av_cards.DATA.deck(players)
+        fs_cards.DATA.deck() if family == "fun-speed" else av_cards.DATA.deck(players, options)
     )
     return tuple(card.name for card in shuffled(box, seed))
 

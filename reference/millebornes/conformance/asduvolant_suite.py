@@ -94,7 +94,12 @@ OPTION_RULES = {
     "accelerated": ("AV-ACCELERATED", "RUL-AV-ACCELERATED"),
     "points_5000": ("AV-POINTS", "RUL-AV-KM-SCORE"),
     "bonus": ("AV-POINTS", "AV-BONUS-GAME", "RUL-AV-KM-SCORE", "RUL-AV-BONUS-STACK"),
+    "small_deck": ("AV-SMALL-DECK", "RUL-AV-SMALL-DECK"),
 }
+
+VIEW_RULES = frozenset({"AV-HANDS-SECRET"})
+"""Rules on what a seat is shown: the protocol exchanges whole states, so no case can
+check them (tests/test_bots.py and the adapters' tests do)."""
 
 _EFFECTS = {
     DrawDiscard: ("AV-DISCARD-TAKE", "AV-DISCARD-PLAY", "RUL-AV-DISCARD-PLAYABLE"),
@@ -103,10 +108,10 @@ _EFFECTS = {
     Remedy: ("AV-REMEDY",),
     Safety: ("AV-SAFETY", "RUL-AV-SAFETY-CURES"),
     Turbo: ("AV-TURBO", "RUL-AV-TURBO"),
-    Discard: ("AV-DISCARD", "RUL-AV-DECLARE"),
+    Discard: ("RUL-AV-DISCARD", "RUL-AV-DECLARE"),
     EndTurn: ("AV-ACCELERATED",),
     CoupFourre: ("AV-CF", "AV-CF-TURN"),
-    UTurn: ("AV-UTURN", "RUL-AV-UTURN-COUNTS"),
+    UTurn: ("AV-UTURN", "RUL-AV-UTURN-COUNTS", "AV-TURN-ORDER"),
     Pass: ("AV-PASS",),
 }
 """The rules each kind of action's transition carries out, besides its table's rows."""
@@ -155,7 +160,8 @@ def _game_ids(states: list[AvState], actions: list[AvAction]) -> set[str]:
     first, final = states[0], states[-1]
     ids = set(GAME_RULES)
     ids.add("ASM-AV-LAYOUT" if first.board == default_board() else "BOARD-FILE")
-    ids.update("AV-SMALL-DECK" for _ in range(first.players in DATA.small_deck_seats))
+    if first.players in DATA.option_seats["small_deck"]:  # the whole box unless chosen
+        ids.add("RUL-AV-SMALL-DECK")
     for option in first.options:
         ids.update(OPTION_RULES[option])
     for before, action, after in zip(states, actions, states[1:], strict=False):
@@ -163,6 +169,7 @@ def _game_ids(states: list[AvState], actions: list[AvAction]) -> set[str]:
     goal = final.board.goal_square(final.goal)
     won = any(c.square == goal for c in final.cars)
     ids.update(("AV-END-FINISH",) if won else ("AV-END-STUCK", "RUL-AV-DECLARE"))
+    ids.update(("RUL-AV-FARTHEST-TIE",) if len(final.winners) > 1 else ())
     return ids
 
 
@@ -172,9 +179,12 @@ def _policy(state: AvState, rng: random.Random) -> AvAction:
     return rng.choice(moves) if moves and rng.random() < 0.9 else rng.choice(legal)
 
 
-def _playout(players: int) -> tuple[tuple[AvCard, ...], list[AvState], list[AvAction]]:
-    deck = shuffled(DATA.deck(players), players)
-    state = new_game(players, deck=deck, seed=players, options=SEAT_OPTIONS[players])
+def _playout(
+    players: int, options: tuple[str, ...] | None = None
+) -> tuple[tuple[AvCard, ...], list[AvState], list[AvAction]]:
+    chosen = SEAT_OPTIONS[players] if options is None else options
+    deck = shuffled(DATA.deck(players, chosen), players)
+    state = new_game(players, deck=deck, seed=players, options=chosen)
     rng = random.Random(players)
     states, actions = [state], []
     while state.actor is not None:
@@ -190,7 +200,8 @@ def _case(kind: str, slug: str, state: AvState, ids: Iterable[str], text: str) -
 
 
 def _options(state: AvState) -> list[str]:
-    return [o for o in SEAT_OPTIONS[state.players] if o in state.options] or sorted(state.options)
+    seat_options = [o for o in SEAT_OPTIONS[state.players] if o in state.options]
+    return seat_options if len(seat_options) == len(state.options) else sorted(state.options)
 
 
 def family_cases() -> list[JsonDict]:
@@ -226,23 +237,110 @@ def family_cases() -> list[JsonDict]:
                 cases += _rejections(state, rejected)
     for state in _arranged():
         cases += _rejections(state, rejected)
-    return [*cases, _blocked_end(), _constructed()]
+    cases += [_small_deck_game(players) for players in DATA.option_seats["small_deck"]]
+    constructed = [*_blocked_ends(), *_uturn_ends(), *_discards_refused(), _coup_fourre_turn()]
+    return [*cases, *constructed, _constructed()]
 
 
-def _blocked_end() -> JsonDict:
-    """AV-END-STUCK: the last of a round of blocked turns, after the pile ran out, ends the
-    game; the farthest car wins (random games end on the finish)."""
-    junk = [C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE, C.SPARE_TIRE, C.SPARE_TIRE, C.END_OF_LIMIT]
-    cars = {0: car(5, attack=C.ACCIDENT), 1: car(3, 0, attack=C.STOP)}
-    state = position(hands={0: junk}, cars=cars, reshuffles=1, stuck=1)
-    action = Discard(0, C.ROLL)
+def _small_deck_game(players: int) -> JsonDict:
+    """AV-SMALL-DECK: a whole game dealt from the box less one of each attack, chosen as an
+    option (a trace: its deck is the small one, so a full-box engine refuses it)."""
+    options = (*SEAT_OPTIONS[players], "small_deck")
+    deck, states, actions = _playout(players, options)
+    text = f"a whole random game with the small deck, {len(actions)} actions"
+    return _trace("small-deck", deck, states, actions, (_game_ids(states, actions), text))
+
+
+JUNK = (C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE, C.SPARE_TIRE, C.SPARE_TIRE, C.END_OF_LIMIT)
+"""A hand that cures nothing on a car stopped by an Accident or a Feu Rouge: no play."""
+
+
+def _constructed_step(slug: str, state: AvState, action: AvAction, extra: Iterable[str],
+                      text: str) -> JsonDict:  # fmt: skip
+    """A step case from an arranged position: ``action`` applied, the rules it exercises."""
     after = apply(state, action)
-    ids = (*table_ids(action), *effect_ids(state, action, after), "AV-END-STUCK", "AV-WINNER")
-    case = _case("step", "blocked-end", state, ids, "a round of blocked turns ends the game")
+    ids = (*table_ids(action), *effect_ids(state, action, after), *extra)
+    case = _case("step", slug, state, ids, text)
     case["input"] = {"state": state_to_dict(state), "action": action_to_dict(action)}
     case["expected"] = {"outcome": "applied", "state": state_to_dict(after)}
     case["provenance"] = {"generator": FAMILY.generator, "method": "constructed", "seed": 0}
     return case
+
+
+def _blocked_ends() -> list[JsonDict]:
+    """AV-END-STUCK, RUL-AV-DECLARE: the last of a round of blocked turns ends the game, the
+    draw pile never having run out (reshuffles 0); the farthest car wins, cars equally far
+    share the win (random games end on the finish)."""
+    stopped = {0: car(5, attack=C.ACCIDENT), 1: car(3, 0, attack=C.STOP)}
+    three = {**stopped, 2: car(4, 0, attack=C.ACCIDENT)}
+    tied = {0: car(5, attack=C.ACCIDENT), 1: car(5, 1, attack=C.STOP)}
+    ends = (
+        ("blocked-end", position(hands={0: JUNK}, cars=stopped, stuck=1), "two players"),
+        ("blocked-end", position(3, hands={0: JUNK}, cars=three, stuck=2), "three players"),
+        ("blocked-end-tie", position(hands={0: JUNK}, cars=tied, stuck=1), "a shared win"),
+    )
+    going = position(hands={0: JUNK}, cars=stopped)
+    found = [_constructed_step("blocked-turn", going, Discard(0, C.ROLL), ("AV-END-STUCK",),
+                               "a blocked turn before any reshuffle counts")]  # fmt: skip
+    for slug, state, about in ends:
+        text = f"a round of blocked turns before any reshuffle ends the game ({about})"
+        extra = ("AV-END-STUCK", "AV-WINNER", *(("RUL-AV-FARTHEST-TIE",) * (slug[-3:] == "tie")))
+        found.append(_constructed_step(slug, state, Discard(0, C.ROLL), extra, text))
+    return found
+
+
+def _uturn_ends() -> list[JsonDict]:
+    """RUL-AV-UTURN-COUNTS: a Demi-tour ends the mover's turn, a Turbo's play left included;
+    the mover trims to six, then the player on the mover's left plays."""
+    mover = [C.TURBO, C.D25, C.D50, C.D75, C.D100, C.D200, C.ACCELERATION]
+    holder = [C.U_TURN, C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE]
+    turbo = position(3, hands={0: mover, 2: holder})
+    window = apply(apply(turbo, Turbo(0)), Move(0, C.D50, False, False))
+    trim = apply(window, UTurn(2))
+    accelerated = position(3, hands={0: mover[1:], 1: holder}, options=frozenset({"accelerated"}))
+    accelerated_window = apply(accelerated, Move(0, C.D25, False, False))
+    extra = ("AV-TURBO", "RUL-AV-TURBO")
+    return [
+        _constructed_step("uturn-after-turbo", window, UTurn(2), extra,
+                          "a Demi-tour after a Turbo move: the mover loses the second play"),
+        _constructed_step("uturn-trim", trim, Discard(0, C.D200), extra,
+                          "the mover trims to six, then the mover's left plays"),
+        _constructed_step("uturn-accelerated", accelerated_window, UTurn(1), (),
+                          "a Demi-tour ends a turn of the jeu accéléré"),
+    ]  # fmt: skip
+
+
+def _coup_fourre_turn() -> JsonDict:
+    """AV-CF-TURN at four players: the coup-fourré player (seat 2) plays next, seat 1 loses
+    its turn (at two players the attacker's left is the coup-fourré player anyway)."""
+    hands = {0: [C.ACCIDENT, C.STOP, C.D25, C.D50, C.D75, C.ROLL, C.ROLL],
+             2: [C.DRIVING_ACE, C.D25, C.D50, C.D75, C.D100, C.ROLL]}  # fmt: skip
+    window = apply(position(4, hands=hands), Attack(0, C.ACCIDENT, 2))
+    text = "a coup-fourré: the seats between the attacker and its player lose their turn"
+    return _constructed_step("cf-turn", window, CoupFourre(2, C.DRIVING_ACE), (), text)
+
+
+def _discards_refused() -> list[JsonDict]:
+    """RUL-AV-DISCARD: no discard while a card of the hand can be played (a move, an attack,
+    a cure, a Turbo)."""
+    rest = [C.ROLL, C.ROLL, C.GASOLINE, C.REPAIRS, C.REPAIRS, C.ROLL]
+    flat = {0: car(0, attack=C.FLAT_TIRE)}
+    states = (
+        ("move", position(3, hands={0: [C.D25, *rest]})),
+        ("attack", position(3, hands={0: [C.ACCIDENT, *rest]})),
+        ("cure", position(3, hands={0: [C.SPARE_TIRE, *rest]}, cars=flat)),
+        ("turbo", position(3, hands={0: [C.TURBO, *rest]})),
+    )  # fmt: skip
+    found = []
+    for slug, state in states:
+        action = Discard(0, C.ROLL)
+        broken = _broken(state, action)
+        assert broken == ("RUL-AV-DISCARD",)
+        text = f"a discard is refused while a card can be played ({slug})"
+        case = _case("step", f"rul-av-discard-{slug}", state, broken, text)
+        case["provenance"] = {"generator": FAMILY.generator, "method": "constructed", "seed": 0}
+        found.append(rejection(case, state_to_dict(state), action_to_dict(action), broken))
+    return found
 
 
 ONLY_WITH_ANOTHER = frozenset({"AV-UTURN", "RUL-AV-DISCARD-PLAYABLE", "RUL-AV-CF-WINDOW"})
@@ -308,6 +406,7 @@ def _arranged() -> list[AvState]:
             origin=(0, 0),
             moved=C.D25,
         ),
+        position(hands={0: mover}, cars={0: car(38)}),  # AV-MOVE-EXACT: past the finish
         position(phase=AvPhase.DRAW, discard=[C.TOW_TRUCK], cars={0: car(2, attack=C.STOP)}),
         position(phase=AvPhase.DRAW, discard=[C.ACCIDENT], cars={1: car(3, 0, attack=C.STOP)}),
     ]
@@ -330,7 +429,7 @@ def _constructed() -> JsonDict:
         DrawPile(0), Move(0, C.D50, False, False), Pass(1),  # 50 km, +50 bonus: 100 km
         DrawPile(1), Move(1, C.D100, False, False),  # seat 0 holds no Demi-tour
         DrawPile(0), Attack(0, C.ACCIDENT, 1), CoupFourre(1, C.DRIVING_ACE),
-        DrawPile(1), Discard(1, C.GASOLINE),
+        DrawPile(1), Move(1, C.D25, False, False),
         DrawPile(0), Turbo(0), Move(0, C.D25, False, False), UTurn(1),
         Discard(0, C.ROLL),
     ]  # fmt: skip

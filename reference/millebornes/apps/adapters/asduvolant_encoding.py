@@ -93,7 +93,7 @@ class AsDuVolantCodec(Codec):
         self.points = bool(POINTS_OPTIONS & set(options))
         self.goal = start.goal
         self.board: Board = default_board()
-        self.deck = DATA.deck(players)
+        self.deck = DATA.deck(players, options)
         self.discard = len(SINGLES)
         self.move = self.discard + _K
         self.attack = self.move + len(DISTANCES) * 4
@@ -302,7 +302,7 @@ def segments(players: int, squares: int, lanes: int) -> tuple[tuple[str, int], .
     squares and ``lane`` over its lanes, ``car_attack`` over ATTACKS, ``safeties`` and
     ``coups_fourres`` over SAFETIES, ``laid`` the 100s, 200s and distance cards whose
     moves stand, ``km`` in hundreds; ``supply`` the tokens left per kind (attacks then
-    safeties); ``options`` over goal_700, accelerated, points_5000, bonus.
+    safeties); ``options`` over OPTIONS (goal_700, accelerated, points_5000, bonus, small_deck).
     """
     n = players
     return (
@@ -333,7 +333,7 @@ def segments(players: int, squares: int, lanes: int) -> tuple[tuple[str, int], .
         ("origin", squares),
         ("moved", len(DISTANCES)),
         ("resume", n),
-        ("options", 4),
+        ("options", len(OPTIONS)),
         ("goal", 1),
     )
 

@@ -70,7 +70,8 @@ class Turbo:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """Put ``card`` on the discard pile without playing it (AV-DISCARD)."""
+    """Put ``card`` on the discard pile without playing it: only when no card can be played
+    (RUL-AV-DISCARD), or to trim a hand to six (RUL-AV-TURBO)."""
 
     seat: int
     card: AvCard

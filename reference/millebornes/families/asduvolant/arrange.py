@@ -43,7 +43,7 @@ def position(
     """A state with the given hands, cars and piles on the default board: unspecified hands
     get six remedies, unspecified cars stand on the start in their seat's lane, the other
     cards fill the draw pile under ``draw_top``; the supply holds the tokens no car has."""
-    pool = Counter(DATA.deck(players))
+    pool = Counter(DATA.deck(players, options))
     used: list[AvCard] = [*discard, *draw_top]
     for hand in hands.values():
         used += hand

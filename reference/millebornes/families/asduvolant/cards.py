@@ -8,6 +8,7 @@ here into tuples indexed by the card's integer value.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from types import MappingProxyType
@@ -58,8 +59,9 @@ class Kind(StrEnum):
     SPECIAL = "special"
 
 
-OPTIONS = ("goal_700", "accelerated", "points_5000", "bonus")
-"""The variants, in canonical order (AV-GOAL, AV-ACCELERATED, AV-POINTS, AV-BONUS-GAME)."""
+OPTIONS = ("goal_700", "accelerated", "points_5000", "bonus", "small_deck")
+"""The variants, in canonical order (AV-GOAL, AV-ACCELERATED, AV-POINTS, AV-BONUS-GAME,
+AV-SMALL-DECK)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +73,6 @@ class AsDuVolantData:
     box_total: int
     not_from_discard: frozenset[AvCard]
     tokens: MappingProxyType[AvCard, int]
-    small_deck_seats: frozenset[int]
     small_deck_removed: tuple[AvCard, ...]
     hand_size: int
     seats: tuple[int, ...]
@@ -85,11 +86,12 @@ class AsDuVolantData:
     points: MappingProxyType[str, int]
     names_fr: tuple[str, ...]
 
-    def deck(self, players: int) -> tuple[AvCard, ...]:
+    def deck(self, players: int, options: Iterable[str] = ()) -> tuple[AvCard, ...]:
         """The cards of a ``players``-seat game in box order, what the shuffle permutes:
-        the box, less one of each attack at two or three players (AV-SMALL-DECK)."""
+        the box, less one of each attack with the option ``small_deck`` (AV-SMALL-DECK,
+        allowed at two or three players only; ``players`` is checked by the options)."""
         cards = [card for card, n in self.box for _ in range(n)]
-        if players in self.small_deck_seats:
+        if "small_deck" in options:
             for card in self.small_deck_removed:
                 cards.remove(card)
         return tuple(cards)
@@ -118,7 +120,6 @@ def _load() -> tuple[AsDuVolantData, list[dict[str, object]]]:
         box_total=total,
         not_from_discard=frozenset(AvCard[n] for n in data["not_from_discard"]),
         tokens=MappingProxyType({AvCard[k]: int(v) for k, v in data["tokens"].items()}),
-        small_deck_seats=frozenset(int(n) for n in data["small_deck_seats"]),
         small_deck_removed=tuple(AvCard[n] for n in data["small_deck_removed"]),
         hand_size=int(data["hand_size"]),
         seats=tuple(int(n) for n in data["seats"]),

@@ -85,7 +85,7 @@ def new_game(
     chosen = check_options(players, options)
     if seed is not None and (isinstance(seed, bool) or not 0 <= seed <= MASK64):
         raise MalformedInput(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
-    cards = DATA.deck(players)
+    cards = DATA.deck(players, chosen)
     if deck is None:
         if seed is None:
             raise MalformedInput("give a seed or a deck")
@@ -444,14 +444,14 @@ def _turbo(state: AvState, action: Turbo) -> AvState:
 
 
 def _discard(state: AvState, action: Discard) -> AvState:
-    """AV-DISCARD; RUL-AV-DECLARE: a discard is forced when nothing but discards was legal."""
-    forced = all(isinstance(a, (Discard, EndTurn)) for a in legal_actions(state))
+    """RUL-AV-DISCARD; RUL-AV-DECLARE: a discard at the play step is legal only when no card
+    could be played, so it always counts toward a blocked turn."""
     after = _lay(state, action.seat, action.card)
     if state.phase is AvPhase.TRIM:  # RUL-AV-TURBO
         if len(after.hands[action.seat]) > DATA.hand_size:
             return after
         return _end_turn(replace(after, resume=None), next_seat=state.resume)
-    return _played(after, forced=forced)
+    return _played(after, forced=True)
 
 
 def _coup_fourre(state: AvState, action: CoupFourre) -> AvState:
@@ -467,8 +467,9 @@ def _coup_fourre(state: AvState, action: CoupFourre) -> AvState:
 
 def _uturn(state: AvState, action: UTurn) -> AvState:
     """AV-UTURN, RUL-AV-UTURN-COUNTS: the car goes back, the move counts for nothing; the
-    Demi-tour player draws back to six; the mover's turn goes on only for a Turbo's play
-    left, then passes to the mover's left."""
+    Demi-tour player draws back to six; the mover's turn ends there, a Turbo's plays left
+    included, and play passes to the mover's left (after a discard down to six, RUL-AV-TURBO,
+    if a Turbo left the mover more cards)."""
     mover, origin, card = state.mover, state.origin, state.moved
     assert mover is not None and origin is not None and card is not None  # a Demi-tour window
     car = state.cars[mover]
@@ -482,7 +483,12 @@ def _uturn(state: AvState, action: UTurn) -> AvState:
     )
     after = _lay(_set_car(state, mover, back), action.seat, AvCard.U_TURN)
     after = _draw(replace(after, played=state.played), action.seat)
-    return _played(replace(after, mover=None, origin=None, moved=None))
+    # The mover laid a distance card: the turn is not a blocked one (RUL-AV-DECLARE).
+    after = replace(after, mover=None, origin=None, moved=None, forced=False)
+    following = (mover + 1) % state.players
+    if len(after.hands[mover]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
+        return replace(after, phase=AvPhase.TRIM, actor=mover, resume=following)
+    return _end_turn(after, next_seat=following)
 
 
 def _pass(state: AvState, action: Pass | None = None) -> AvState:
@@ -532,7 +538,7 @@ def _end_turn(state: AvState, next_seat: int | None = None) -> AvState:
     hand below six is completed from the turn player leftwards; the next turn goes to the
     left (or to the coup-fourré player, AV-CF-TURN)."""
     n = state.players
-    blocked = state.forced and state.played and state.reshuffles  # RUL-AV-DECLARE
+    blocked = state.forced and state.played  # RUL-AV-DECLARE: from the deal on
     stuck = state.stuck + 1 if blocked else 0
     if stuck >= n:
         return _over(replace(state, stuck=stuck), farthest(state))

@@ -325,8 +325,43 @@ TURBO_RULES: tuple[Rule[Turbo], ...] = (
 
 
 def _not_taken(state: AvState, action: Discard) -> bool:
-    # AV-DISCARD, AV-DISCARD-PLAY: a card just taken from the discard pile is played.
+    # AV-DISCARD-PLAY: a card just taken from the discard pile is played, never discarded.
     return state.taken is None
+
+
+def plays_in_hand(state: AvState, seat: int) -> list[AvAction]:
+    """Every play that lays a card of ``seat``'s hand (a move, attack, remedy, safety or
+    Turbo, with each target, attack or Accélération it may take), legal or not."""
+    found: list[AvAction] = []
+    for card in sorted(set(state.hands[seat])):
+        if KIND[card] is Kind.DISTANCE:
+            flags = (False, True)
+            found += [Move(seat, card, boost, cut) for boost in flags for cut in flags]
+        elif card is not AvCard.ACCELERATION:  # its plays are the distance cards' doubled moves
+            found += plays_of(state, seat, card)
+    return found
+
+
+_PLAYABLE: list[tuple[AvState, int, bool]] = []
+"""The last answer of ``can_play``: legal_actions asks it once per card of the hand."""
+
+
+def can_play(state: AvState, seat: int) -> bool:
+    """RUL-AV-DISCARD: whether some card of ``seat``'s hand can be played now, judged by the
+    family's own tables (as RUL-AV-DISCARD-PLAYABLE is)."""
+    if _PLAYABLE and _PLAYABLE[0][0] is state and _PLAYABLE[0][1] == seat:
+        return _PLAYABLE[0][2]
+    answer = any(
+        not broken(table_of(type(play)), state, play) for play in plays_in_hand(state, seat)
+    )
+    _PLAYABLE[:] = [(state, seat, answer)]
+    return answer
+
+
+def _nothing_playable(state: AvState, action: Discard) -> bool:
+    # RUL-AV-DISCARD: at the play step a card is discarded only when no card can be played
+    # (003 "S'il n'a aucune de ces cartes"); trimming a hand to six is no such choice.
+    return state.phase is not AvPhase.PLAY or not can_play(state, action.seat)
 
 
 def _playing_or_trimming(state: AvState, action: Discard) -> bool:
@@ -338,7 +373,8 @@ DISCARD_RULES: tuple[Rule[Discard], ...] = (
     ("AV-ACTOR", _is_actor),
     ("AV-PLAY-ONE", _playing_or_trimming),
     ("AV-CARD-IN-HAND", _card_in_hand),
-    ("AV-DISCARD", _not_taken),
+    ("AV-DISCARD-PLAY", _not_taken),
+    ("RUL-AV-DISCARD", _nothing_playable),
 )
 
 

@@ -3,8 +3,9 @@ token, the phase and the one seat that may act.
 
 A car (its square and lane, its tokens, the safeties laid beside the board and
 what it played that the scores count) replaces the classic piles. An open
-window (RUL-AV-CF-WINDOW, RUL-AV-UTURN-WINDOW) is part of the state. Nothing is
-hidden; the only chance after the deal is a reshuffle, seeded from ``seed``
+window (RUL-AV-CF-WINDOW, RUL-AV-UTURN-WINDOW) is part of the state. The state holds
+everything, the hands too (what one seat may see of it is its view, AV-HANDS-SECRET);
+the only chance after the deal is a reshuffle, seeded from ``seed``
 (RUL-AV-RESHUFFLE-SEED).
 """
 
@@ -28,7 +29,8 @@ class AvPhase(StrEnum):
     U_TURN = "u_turn"
     """Opponents holding a Demi-tour may cancel the move just made (RUL-AV-UTURN-WINDOW)."""
     TRIM = "trim"
-    """The attacker whose Turbo a coup-fourré cut short discards down to six (RUL-AV-TURBO)."""
+    """The player whose Turbo a coup-fourré or a Demi-tour cut short discards down to six
+    (RUL-AV-TURBO, RUL-AV-UTURN-COUNTS)."""
     OVER = "over"
     """The game is over (AV-END-FINISH, AV-END-STUCK)."""
 
@@ -92,8 +94,8 @@ class AvState:
     played: int = 0
     """Cards played or discarded this turn (RUL-AV-ACCELERATED)."""
     forced: bool = True
-    """Whether every play of this turn so far was a discard with nothing else legal
-    (RUL-AV-DECLARE)."""
+    """Whether every play of this turn so far was a discard, which RUL-AV-DISCARD allows
+    only when nothing else is legal (RUL-AV-DECLARE)."""
     stuck: int = 0
     """Blocked turns in a row (AV-END-STUCK)."""
     pending: AvCard | None = None
@@ -107,7 +109,8 @@ class AvState:
     moved: AvCard | None = None
     """In a Demi-tour window: the distance card of the move."""
     resume: int | None = None
-    """While trimming: the seat that plays next (the coup-fourré player, AV-CF-TURN)."""
+    """While trimming: the seat that plays next (the coup-fourré player, AV-CF-TURN, or the
+    left of a mover whose move a Demi-tour cancelled, RUL-AV-UTURN-COUNTS)."""
     reshuffles: int = 0
     """How many times the discard pile became the draw pile (AV-RESHUFFLE, AV-BONUS-GAME)."""
     winners: tuple[int, ...] = ()

@@ -3,9 +3,9 @@
 A seat sees its own hand, the board and every car with its tokens and safeties, the
 token supply, the discard pile (face up), the number of cards in each hand and in the
 draw pile, and the turn's public facts (plays left, the card taken from the discard
-pile, the open window). It never sees another seat's hand, the draw pile's order or
-the seed that orders the reshuffles to come (RUL-AV-RESHUFFLE-SEED): two states that
-differ only there give the seat the same :class:`AsDuVolantView`.
+pile, the open window). It never sees another seat's hand (AV-HANDS-SECRET), the draw
+pile's order or the seed that orders the reshuffles to come (RUL-AV-RESHUFFLE-SEED): two
+states that differ only there give the seat the same :class:`AsDuVolantView`.
 """
 
 from __future__ import annotations
