@@ -160,7 +160,7 @@ def _fs_state(change: str) -> dict[str, Any]:
     [
         ({"op": "legal", "state": _fs_state("card")}, r"hands\[1\]\[2\]"),
         ({"op": "legal", "state": _fs_state("family")}, r"^family: "),
-        ({"op": "legal", "state": _fs_state("borne window")}, r"^layer: "),
+        ({"op": "legal", "state": _fs_state("borne window")}, r"INV-FS-WINDOWS: "),
         ({"op": "apply", "state": _fs_state(""), "action": {"type": "draw", "seat": 0}},
          r"^type: "),
         ({"op": "apply", "state": _fs_state(""), "action": {"type": ["pass"], "seat": 0}},

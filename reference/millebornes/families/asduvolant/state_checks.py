@@ -43,7 +43,7 @@ def card_conservation(state: AvState) -> list[str]:
     """Every card of the game's deck (the box, less one of each attack at two or three
     players) is in exactly one place: the draw pile, the discard pile, a hand, or beside
     the board as a car's safety."""
-    counts, deck = Counter(state.all_cards()), Counter(DATA.deck(state.players))
+    counts, deck = Counter(state.all_cards()), Counter(DATA.deck(state.players, state.options))
     if counts == deck:
         return []
     gained = {card.name: n for card, n in (counts - deck).items()}
@@ -234,8 +234,8 @@ def turn_counters(state: AvState) -> list[str]:
     """The turn's counters are within their bounds: a turn starts with one play, none
     made, the discards so far forced, no card taken; plays left and cards played never
     exceed what the Turbos allow; a card taken from the discard pile is in the hand and
-    played next; blocked turns stay below the seat count, and count only once the pile
-    was reshuffled; the seed and the reshuffles are 64-bit."""
+    played next; blocked turns stay below the seat count (RUL-AV-DECLARE: they count
+    from the deal on); the seed and the reshuffles are 64-bit."""
     problems = []
     phase = state.phase
     if phase is AvPhase.DRAW and (
@@ -257,8 +257,8 @@ def turn_counters(state: AvState) -> list[str]:
     ):
         problems.append(f"{taken.name} taken from the discard pile in phase {phase}")
     stuck_most = state.players if phase is AvPhase.OVER else state.players - 1
-    if state.stuck > stuck_most or (state.stuck and not state.reshuffles):
-        problems.append(f"{state.stuck} blocked turns after {state.reshuffles} reshuffles")
+    if state.stuck > stuck_most:
+        problems.append(f"{state.stuck} blocked turns in a row at {state.players} seats")
     if state.seed > MASK64 or state.reshuffles > MASK64:
         problems.append(f"seed {state.seed} or reshuffles {state.reshuffles} past 2**64 - 1")
     return problems
