@@ -556,7 +556,7 @@ def _shared_win(players: int, options: Sequence[str]) -> Any:
 
 
 BOARD_BREACHES: tuple[tuple[str, str, Callable[[JsonDict], None]], ...] = (
-    ("not-an-object", "board", lambda b: b.clear()),
+    ("empty", "board.format", lambda b: b.clear()),
     ("unknown-field", "board.colour", lambda b: b.update(colour="red")),
     ("format", "board.format", lambda b: b.update(format="mille-bornes-av-board/9")),
     ("name", "board.name", lambda b: b.update(name="")),
