@@ -40,7 +40,8 @@ def test_the_family_suite_on_disk_is_a_regeneration() -> None:
 @pytest.mark.rules("AV-ACTOR", "BOARD-FILE")
 def test_the_reference_passes_every_case_and_a_broken_case_fails() -> None:
     found = cases()
-    assert {case["kind"] for case in found} == {"step", "legal", "trace"}
+    kinds = {"setup", "shuffle", "step", "legal", "score", "trace"}  # every kind (family_kinds)
+    assert {case["kind"] for case in found} == kinds
     assert [case["id"] for case in found if check_case(case)] == []
     boards = {json.dumps(c["input"]["board"]) for c in found if c["kind"] == "trace"}  # type: ignore[index]
     assert len(boards) == 2  # the default board and one read from a file

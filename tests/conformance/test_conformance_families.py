@@ -100,7 +100,7 @@ def test_a_classic_only_engine_skips_the_family_cases_and_still_passes() -> None
 def test_without_load_state_the_family_traces_still_run() -> None:
     report = run([*SERVE, "--no-load-state"], with_families(), FUN_SPEED)
     ran = {r.kind for r in report.results if r.outcome == "pass"}
-    assert ran == {"trace"}
+    assert ran == {"trace", "setup", "shuffle"}  # the kinds that start from a deck or seed
     skipped = [r for r in report.results if r.outcome == "skipped"]
     assert skipped and all("needs capability load_state" in r.reason for r in skipped)
     assert len(skipped) + sum(r.outcome == "pass" for r in report.results) == len(family_ids())
@@ -190,8 +190,8 @@ def test_malformed_family_requests_are_answered_malformed(
         assert session.current is before or session.current == before
 
 
-@pytest.mark.rules("PROTO-FAMILIES", "PROTO-SCORE", "PROTO-SHUFFLE")
-def test_score_and_shuffle_are_unsupported_for_fun_speed_and_change_nothing() -> None:
+@pytest.mark.rules("PROTO-FAMILIES", "PROTO-SCORE", "PROTO-SHUFFLE", "PROTO-FAMILY-KINDS")
+def test_score_is_unsupported_for_fun_speed_and_shuffle_gives_its_seeded_deck() -> None:
     session = Session()
     start(session)
     before = session.current
@@ -205,7 +205,9 @@ def test_score_and_shuffle_are_unsupported_for_fun_speed_and_change_nothing() ->
         "seed": 1,
         "round": 1,
     }
-    assert ask(session, **request)["error"]["kind"] == "unsupported"
+    # FS-DEAL: a seeded game is dealt from the box shuffled by the portable shuffle
+    assert ask(session, **request)["deck"] == [c.name for c in shuffled(DATA.deck(), 1)]
+    assert session.current is before
 
 
 @pytest.mark.rules("PROTO-FAMILIES")

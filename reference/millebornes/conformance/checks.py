@@ -269,7 +269,22 @@ def _few(items: list[str]) -> str:
 
 def _score(case: JsonDict, ctx: Context) -> None:
     answer = ok(ctx.ask({"op": "score", **_reach(case, ctx)}), "score")
+    if "sheet" not in case["expected"]:  # a rule family's own result (PROTO-FAMILY-KINDS)
+        judge_result(case["expected"], answer, "score")
+        return
     judge_score(case["expected"], answer, "score")
+
+
+def judge_result(expected: JsonDict, answer: JsonDict, what: str) -> None:
+    """A rule family's ``score``: its winners (in any order), then each seat's points."""
+    winners = field(answer, "winners", list, what)
+    if not all(isinstance(seat, int) and not isinstance(seat, bool) for seat in winners):
+        raise Verdict(ERRORED, f"{what}: winners is not a list of seats")
+    if sorted(winners) != sorted(expected["winners"]):
+        raise Verdict(FAIL, f"{what}: winners {winners}, expected {expected['winners']}")
+    points = answer.get("points", "missing")
+    if points != expected["points"]:
+        raise Verdict(FAIL, f"{what}: points {points}, expected {expected['points']}")
 
 
 def judge_score(expected: JsonDict, answer: JsonDict, what: str) -> None:

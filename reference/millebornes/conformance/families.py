@@ -15,12 +15,15 @@ from typing import Any
 
 from millebornes.core.errors import MalformedInput
 from millebornes.core.family import RuleFamily
-from millebornes.core.shuffle import round_seed
+from millebornes.core.shuffle import round_seed, shuffled
+from millebornes.families.asduvolant.cards import DATA as AV_DATA
 from millebornes.families.asduvolant.family import AS_DU_VOLANT
 from millebornes.families.classic.edition import load_edition
 from millebornes.families.classic.engine import new_match
 from millebornes.families.classic.family import CLASSIC as CLASSIC_FAMILY
 from millebornes.families.classic.serialize import STATE_FORMAT
+from millebornes.families.funspeed.cards import DATA as FS_DATA
+from millebornes.families.funspeed.family import FUN_SPEED
 from millebornes.registry import FAMILIES as REGISTRY
 
 JsonDict = dict[str, Any]
@@ -99,6 +102,35 @@ _START_FIELDS = {AS_DU_VOLANT.name: ("board", "seed")}
 reshuffle seed."""
 
 
+BOXES: dict[str, Callable[[int], Sequence[Any]]] = {
+    FUN_SPEED.name: lambda players: FS_DATA.deck(),
+    AS_DU_VOLANT.name: AV_DATA.deck,
+}
+"""The playing cards of each rule family's game at a seat count, in box order: what its
+deal from a seed shuffles (FS-DEAL, AV-DEAL), and what ``shuffle`` answers shuffled
+(PROTO-FAMILY-KINDS)."""
+
+SCORED = frozenset({AS_DU_VOLANT.name})
+"""The rule families whose ``score`` the protocol answers with the family's own result
+(winners and points, PROTO-FAMILY-KINDS); the others answer ``unsupported``."""
+
+
+def _family_deck(family: RuleFamily[Any, Any]) -> Callable[[str, int, int, int], list[str]] | None:
+    """PROTO-FAMILY-KINDS: the family's box at that seat count shuffled by the portable
+    shuffle with the seed of that game of a series (s + r - 1, as SHUFFLE-MATCH-SEEDS);
+    None for a family without a box here."""
+    box = BOXES.get(family.name)
+    if box is None:
+        return None
+
+    def deck(edition: str, players: int, seed: int, round_number: int) -> list[str]:
+        if players not in family.edition_info()[0].seat_counts:
+            raise MalformedInput(f"players: {edition} is not played by {players}")
+        return [card.name for card in shuffled(box(players), round_seed(seed, round_number))]
+
+    return deck
+
+
 def family_start_fields(family: RuleFamily[Any, Any]) -> tuple[str, ...]:
     return _START_FIELDS.get(family.name, ())
 
@@ -107,7 +139,8 @@ def entry(family: RuleFamily[Any, Any]) -> Family:
     """The protocol's view of a family object (PROTO-FAMILIES): the classic family needs no
     capability and marks its states with ``format``; every other family is named by its
     capability ``family:<name>`` and by its states' ``family`` field. The classic family
-    alone answers ``score`` and ``shuffle`` over the protocol. Any object of a registry
+    answers ``score`` with its score sheet; a family of :data:`SCORED` with its own result,
+    and a family of :data:`BOXES` answers ``shuffle`` (PROTO-FAMILY-KINDS). Any object of a registry
     family's name will do (a mutant of it, for the mutation harness)."""
     classic = family.name == CLASSIC_FAMILY.name
     return Family(
@@ -122,8 +155,8 @@ def entry(family: RuleFamily[Any, Any]) -> Family:
         action_to_dict=family.action_to_dict,
         legal_actions=family.legal_actions,
         apply=family.apply,
-        score=family.score if classic else None,
-        shuffle=_classic_deck(family) if classic else None,
+        score=family.score if classic or family.name in SCORED else None,
+        shuffle=_classic_deck(family) if classic else _family_deck(family),
         start_fields=family_start_fields(family),
     )
 

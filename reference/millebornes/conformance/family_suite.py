@@ -15,11 +15,17 @@ from pathlib import Path
 from typing import Any
 
 from millebornes.conformance.canon import CASE_FORMAT, INDEX_FORMAT, digest, dumps, spec_version
+from millebornes.conformance.families import entry, start_extras
+from millebornes.core.errors import MalformedInput
 from millebornes.core.family import RuleFamily
 
 JsonDict = dict[str, Any]
 
 INDEX_KEYS = ("id", "kind", "edition", "players", "options", "rules", "features", "description")
+
+NEEDS = {"trace": [], "setup": [], "shuffle": ["shuffle"]}
+"""The capabilities a case of each kind needs (PROTO-HELLO); the kinds not named give
+their state directly and need ``load_state``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +112,7 @@ def files(family: Family, cases: Iterable[JsonDict]) -> dict[str, str]:
         out[path] = dumps(case)
         entry = {k: case[k] for k in INDEX_KEYS}
         entry["path"] = path
-        entry["needs"] = [] if case["kind"] == "trace" else ["load_state"]
+        entry["needs"] = NEEDS.get(case["kind"], ["load_state"])
         if "rejects" in case:
             entry["rejects"] = case["rejects"]
         index.append(entry)
@@ -148,6 +154,8 @@ def rejections(
 def check_case(case: JsonDict, family: RuleFamily[Any, Any]) -> list[str]:
     """What ``family`` gets wrong on ``case``: [] when it passes. The family object is passed
     in, so a mutant of it is judged the same way."""
+    if case["kind"] in ("setup", "shuffle"):
+        return check_start(case, family)
     if case["kind"] != "trace":
         return check_position(case, family)
     given = case["input"]
@@ -179,10 +187,37 @@ def check_trace(case: JsonDict, start: Any, judge: RuleFamily[Any, Any]) -> tupl
     return problems, state
 
 
+def check_start(case: JsonDict, judge: RuleFamily[Any, Any]) -> list[str]:
+    """What differs on a setup or shuffle case, asked as the protocol asks (PROTO-START,
+    PROTO-FAMILY-KINDS): [] when the engine passes it."""
+    view, given, expected = entry(judge), case["input"], case["expected"]
+    players, edition = case["players"], case["edition"]
+    if case["kind"] == "shuffle":
+        if view.shuffle is None:
+            return ["no shuffle"]
+        deck = view.shuffle(edition, players, given["seed"], given["round"])
+        return [] if deck == expected["deck"] else ["deck differs"]
+    try:
+        extras = start_extras(view, given)
+        state = view.start(edition, players, tuple(case["options"]), given["deck"], extras)
+    except MalformedInput:
+        return [] if expected["outcome"] == "malformed" else ["valid start called malformed"]
+    if expected["outcome"] == "malformed":
+        return ["malformed start accepted"]
+    return [] if view.state_to_dict(state) == expected["state"] else ["dealt state differs"]
+
+
 def check_position(case: JsonDict, judge: RuleFamily[Any, Any]) -> list[str]:
-    """What differs on a legal or step case: [] when the engine passes it."""
+    """What differs on a legal, score or step case: [] when the engine passes it."""
     expected = case["expected"]
-    state = judge.state_from_dict(case["input"]["state"])
+    try:
+        state = judge.state_from_dict(case["input"]["state"])
+    except MalformedInput:
+        return [] if expected.get("outcome") == "malformed" else ["valid state called malformed"]
+    if expected.get("outcome") == "malformed":
+        return ["malformed state loaded"]
+    if case["kind"] == "score":
+        return [] if judge.score(state) == expected else ["score differs"]
     if case["kind"] == "legal":
         got = [judge.action_to_dict(a) for a in judge.legal_actions(state)]
         return [] if got == expected["actions"] else ["legal actions differ"]

@@ -365,7 +365,9 @@ def _deck(names: list[str]) -> list[Any]:
 
 def files() -> dict[str, str]:
     """The suite's files, relative to ``conformance/``: one per case and an index."""
-    return family_suite.files(FAMILY, family_cases())
+    from millebornes.conformance.family_kinds import with_kinds  # noqa: PLC0415 - imports this
+
+    return family_suite.files(FAMILY, with_kinds(FAMILY.edition, family_cases()))
 
 
 def write(suite_dir: Path) -> int:
