@@ -102,8 +102,8 @@ _START_FIELDS = {AS_DU_VOLANT.name: ("board", "seed")}
 reshuffle seed."""
 
 
-BOXES: dict[str, Callable[[int], Sequence[Any]]] = {
-    FUN_SPEED.name: lambda players: FS_DATA.deck(),
+BOXES: dict[str, Callable[[int, Sequence[str]], Sequence[Any]]] = {
+    FUN_SPEED.name: lambda players, options: FS_DATA.deck(),
     AS_DU_VOLANT.name: AV_DATA.deck,
 }
 """The playing cards of each rule family's game at a seat count, in box order: what its
@@ -126,7 +126,8 @@ def _family_deck(family: RuleFamily[Any, Any]) -> Callable[[str, int, int, int],
     def deck(edition: str, players: int, seed: int, round_number: int) -> list[str]:
         if players not in family.edition_info()[0].seat_counts:
             raise MalformedInput(f"players: {edition} is not played by {players}")
-        return [card.name for card in shuffled(box(players), round_seed(seed, round_number))]
+        # the protocol's shuffle takes no options: the deck of a game without any
+        return [card.name for card in shuffled(box(players, ()), round_seed(seed, round_number))]
 
     return deck
 

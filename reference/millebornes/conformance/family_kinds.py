@@ -32,7 +32,7 @@ from itertools import pairwise
 from typing import Any
 
 from millebornes._spec import spec_dir
-from millebornes.conformance import asduvolant_suite, funspeed_suite
+from millebornes.conformance import asduvolant_suite, family_malformed, funspeed_suite
 from millebornes.conformance.families import BOXES, entry, start_extras
 from millebornes.conformance.family_suite import Family, rejection, with_trace
 from millebornes.conformance.setup import SHUFFLE_SEEDS
@@ -93,9 +93,10 @@ class Kinds:
     def edition(self) -> str:
         return self.family.edition
 
-    def box(self, players: int) -> tuple[Any, ...]:
-        """The playing cards at a seat count, in box order (the shuffle's input)."""
-        return tuple(BOXES[self.edition](players))
+    def box(self, players: int, options: Sequence[str] = ()) -> tuple[Any, ...]:
+        """The playing cards at a seat count and options, in box order (the shuffle's
+        input; ``shuffle`` over the protocol takes no options)."""
+        return tuple(BOXES[self.edition](players, options))
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -138,13 +139,13 @@ def _case(
     return case
 
 
-def _deck(k: Kinds, players: int, seed: int) -> list[str]:
-    return [card.name for card in shuffled(k.box(players), seed)]
+def _deck(k: Kinds, players: int, seed: int, options: Sequence[str] = ()) -> list[str]:
+    return [card.name for card in shuffled(k.box(players, options), seed)]
 
 
 def _deal_ids(k: Kinds, players: int, options: Sequence[str]) -> list[str]:
     ids = [*k.deal_rules, *(r for o in options for r in k.option_rules.get(o, ()))]
-    if k.box(players) != k.box(max(k.seats)):
+    if k.box(players, options) != k.box(players):
         ids += k.small_box_rules
     return ids
 
@@ -162,7 +163,7 @@ def setup_cases(k: Kinds) -> list[JsonDict]:
     cases = []
     for players in k.seats:
         for options in k.option_sets(players):
-            given = {"deck": _deck(k, players, players)}
+            given = {"deck": _deck(k, players, players, options)}
             state = _start(k, players, options, given)
             text = f"the deal at {players} players" + "".join(f", option {o}" for o in options)
             case = _case(
@@ -233,12 +234,16 @@ def refused_setup_cases(k: Kinds) -> list[JsonDict]:
             (k.deal_rules, "a deck with a card no box holds is malformed"),
         ),
     ]
-    if k.box(low) != k.box(high):
-        text = f"the {high}-player box dealt at {low} players is not the box: malformed"
-        cases.append(
-            _malformed_start(k, "other-box", low, {"deck": full}, (_deal_ids(k, low, ()), text))
-        )
     offered = set(k.option_rules)
+    for name in sorted(offered):  # an option that deals fewer cards (AV-SMALL-DECK)
+        played = [n for n in k.seats if (name,) in k.option_sets(n)]
+        if played and k.box(played[0], (name,)) != k.box(played[0]):
+            text = f"the whole box dealt with the option {name} is not its deck: malformed"
+            given = {"deck": _deck(k, played[0], 1)}
+            ids = _deal_ids(k, played[0], (name,))
+            cases.append(
+                _malformed_start(k, "other-box", played[0], given, (ids, text), options=(name,))
+            )
     for name in sorted(offered):
         refused = [n for n in k.seats if (name,) not in k.option_sets(n)]
         if refused:
@@ -306,7 +311,7 @@ def random_game(
 ) -> tuple[list[str], list[Any], list[Any]]:
     """A game dealt from the deck shuffled with ``seed``, played by uniformly random
     choices (``random.Random(seed)``): the deck, the states and the actions."""
-    deck = _deck(k, players, seed)
+    deck = _deck(k, players, seed, options)
     given: JsonDict = {"deck": deck} | ({"board": board} if board is not None else {})
     state = _start(k, players, options, given)
     rng = random.Random(seed)
@@ -391,49 +396,56 @@ def wrong_moment_cases(k: Kinds, existing: Sequence[JsonDict]) -> list[JsonDict]
     there, a rejection of the actor's action of that kind breaking the fewest rules,
     unless a rejection case of the suite already has that kind in that phase: every
     wrong-moment row of the family's tables gets a case, the kinds a phase allows but the
-    hand does not too (what the wrong-moment row of an allowed kind cannot show)."""
+    hand does not too (what the wrong-moment row of an allowed kind cannot show). A phase
+    random games never reach (As du Volant's trim after a Demi-tour) is taken from the
+    first of the suite's constructed states in it."""
     covered = {
         (c["input"]["state"]["phase"], c["input"]["action"]["type"])
         for c in existing
         if c["kind"] == "step" and c["expected"].get("outcome") == "rejected"
     }
-    cases = []
-    for players in k.seats:
-        _, states, _ = random_game(k, players, players)
-        looked: dict[str, int] = {}
-        for state in states:
-            looked[_moment(state)] = looked.get(_moment(state), 0) + 1
-            if looked[_moment(state)] > STATES_PER_PHASE:
+    cases: list[JsonDict] = []
+    looked: dict[str, int] = {}
+
+    def refuse_in(state: Any, players: int, options: Sequence[str], method: str) -> None:
+        looked[_moment(state)] = looked.get(_moment(state), 0) + 1
+        if looked[_moment(state)] > STATES_PER_PHASE * len(k.seats):
+            return
+        seat = k.engine.actor(state)
+        seat = 0 if seat is None else seat
+        legal_kinds = {type(a) for a in k.engine.legal_actions(state)}
+        best: dict[str, tuple[tuple[str, ...], Any]] = {}
+        for action in k.every_action(state):
+            if action.seat != seat or type(action) in legal_kinds:
                 continue
-            seat = k.engine.actor(state)
-            seat = 0 if seat is None else seat
-            legal_kinds = {type(a) for a in k.engine.legal_actions(state)}
-            best: dict[str, tuple[tuple[str, ...], Any]] = {}
-            for action in k.every_action(state):
-                if action.seat != seat or type(action) in legal_kinds:
-                    continue
-                kind = k.engine.action_to_dict(action)["type"]
-                if (_moment(state), kind) in covered:
-                    continue
-                broken = k.engine.violations(state, action)
-                if kind not in best or len(broken) < len(best[kind][0]):
-                    best[kind] = (broken, action)
-            for kind, (broken, action) in best.items():
-                covered.add((_moment(state), kind))
-                slug = f"refused-in-{_moment(state)}-{kind}".replace("_", "-")
-                text = f"{kind} in phase {_moment(state)}, where it has no legal form, is refused"
-                case = _case(
-                    k,
-                    "step",
-                    slug,
-                    players,
-                    (broken, text),
-                    method="playout",
-                    seed=players,
-                    features=["positional"],
-                )
-                data = k.engine.action_to_dict(action)
-                cases.append(rejection(case, k.engine.state_to_dict(state), data, broken))
+            kind = k.engine.action_to_dict(action)["type"]
+            if (_moment(state), kind) in covered:
+                continue
+            broken = k.engine.violations(state, action)
+            if kind not in best or len(broken) < len(best[kind][0]):
+                best[kind] = (broken, action)
+        for kind, (broken, action) in best.items():
+            covered.add((_moment(state), kind))
+            slug = f"refused-in-{_moment(state)}-{kind}".replace("_", "-")
+            text = f"{kind} in phase {_moment(state)}, where it has no legal form, is refused"
+            case = _case(k, "step", slug, players, (broken, text), options=options,
+                         method=method, seed=players, features=["positional"])  # fmt: skip
+            data = k.engine.action_to_dict(action)
+            cases.append(rejection(case, k.engine.state_to_dict(state), data, broken))
+
+    for players in k.seats:
+        per_game: dict[str, int] = {}
+        _, states, _ = random_game(k, players, players)
+        for state in states:
+            per_game[_moment(state)] = per_game.get(_moment(state), 0) + 1
+            if per_game[_moment(state)] <= STATES_PER_PHASE:
+                refuse_in(state, players, (), "playout")
+    for c in existing:
+        state = c["input"].get("state") if isinstance(c.get("input"), dict) else None
+        if isinstance(state, dict) and state.get("phase") not in looked:
+            if "malformed" in c["features"]:
+                continue
+            refuse_in(k.engine.state_from_dict(state), c["players"], c["options"], "constructed")
     return cases
 
 
@@ -715,7 +727,7 @@ AV = Kinds(
         "AV-GOAL",
         "ASM-AV-LAYOUT",
     ),
-    small_box_rules=("AV-SMALL-DECK",),
+    small_box_rules=("AV-SMALL-DECK", "RUL-AV-SMALL-DECK"),
     seat_rules=("AV-SEATS",),
     option_rules=asduvolant_suite.OPTION_RULES | {"goal_700": ("RUL-AV-700", "AV-GOAL")},
     every_action=asduvolant_suite.every_action,
@@ -728,6 +740,9 @@ KINDS: dict[str, Kinds] = {k.edition: k for k in (FS, AV)}
 
 register_probes(FS.edition, own_probes(FS, "RUL-FS-SEATS", "FS-BOX"))
 register_probes(AV.edition, own_probes(AV, "AV-SEATS", "AV-BOX"))
+# every impossible state of the loaders' checks (spec/conformance/malformed.md)
+register_probes(FS.edition, family_malformed.suite_probes(FS.edition))
+register_probes(AV.edition, family_malformed.suite_probes(AV.edition))
 
 
 def av_seed_cases(k: Kinds) -> list[JsonDict]:

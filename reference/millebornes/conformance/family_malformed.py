@@ -12,12 +12,18 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from typing import Any
 
 from millebornes.conformance.canon import JsonDict
+from millebornes.core.errors import MalformedInput
 from millebornes.families.asduvolant import engine as av_engine
+from millebornes.families.asduvolant import serialize as av_serialize
+from millebornes.families.asduvolant import validate as av_validate
 from millebornes.families.asduvolant.cards import AvCard
 from millebornes.families.asduvolant.serialize import state_to_dict as av_to_dict
 from millebornes.families.funspeed import engine as fs_engine
+from millebornes.families.funspeed import serialize as fs_serialize
+from millebornes.families.funspeed import validate as fs_validate
 from millebornes.families.funspeed.cards import FsCard
 from millebornes.families.funspeed.serialize import state_to_dict as fs_to_dict
 
@@ -425,3 +431,49 @@ def asduvolant_probes() -> list[Probe]:
             ("LOAD-AV-SEATS", av_hands_missing),
         ],
     )
+
+
+def _failed_checks(
+    build: Callable[[object], Any], problems: Callable[[Any], list[str]], data: object
+) -> tuple[str, ...]:
+    """The IDs of the loader checks ``data`` fails, in the loader's order; empty when the
+    state cannot be built at all (a field the JSON form itself refuses)."""
+    try:
+        state = build(data)
+    except MalformedInput:
+        return ()
+    return tuple(dict.fromkeys(problem.split(":", 1)[0] for problem in problems(state)))
+
+
+def fs_problems(data: object) -> tuple[str, ...]:
+    return _failed_checks(fs_serialize.unchecked_state_from_dict, fs_validate.load_problems, data)
+
+
+def av_problems(data: object) -> tuple[str, ...]:
+    return _failed_checks(av_serialize.unchecked_state_from_dict, av_validate.load_problems, data)
+
+
+# --- the suites' malformed-state cases ------------------------------------------------------
+
+_FAMILY_PROBES: dict[str, tuple[Callable[[], list[Probe]], Callable[[object], tuple[str, ...]]]] = {
+    "fun-speed": (funspeed_probes, fs_problems),
+    "as-du-volant": (asduvolant_probes, av_problems),
+}
+
+
+def suite_probes(edition: str) -> Callable[[], list[tuple[tuple[str, ...], str, JsonDict]]]:
+    """The probes of ``edition`` as the family suite's malformed-state cases take them:
+    ``(checks, description, state)``, ``checks`` being every check the state fails, as
+    the loader names them (the probe's own check when the state cannot even be built)."""
+    probes, problems = _FAMILY_PROBES[edition]
+
+    def source() -> list[tuple[tuple[str, ...], str, JsonDict]]:
+        out = []
+        for check, description, data in probes():
+            failed = problems(data) or (check,)
+            if check not in failed:  # a probe that no longer fails its own check is stale
+                raise AssertionError(f"{edition} probe {description!r} passes {check}")
+            out.append((failed, description, data))
+        return out
+
+    return source
