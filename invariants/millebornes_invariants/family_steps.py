@@ -5,7 +5,8 @@ A state invariant (the families' catalogues, :mod:`.funspeed_catalogue` and
 before, the action, the state after — for what no single state shows: who acted, that
 cards only moved, that an ended game stays ended, and how a zone's km or a car's square
 may change. Each returns problems as ``"ID: problem"`` strings, empty when it holds;
-the IDs are the ``INV-FS-STEP-*`` and ``INV-AV-STEP-*`` entries of spec/invariants.md.
+the IDs are the step invariants of spec/invariants.md (INV-FS-STEP-ACTOR, INV-AV-STEP-CAR
+and the others of its section on the race families).
 
 Everything is read through the neutral API (:mod:`millebornes.api`) and the states'
 own ``all_cards``, so a ruling that changes when a card moves changes nothing here.

@@ -16,6 +16,7 @@ import pytest
 from hypothesis.stateful import run_state_machine_as_test
 
 from millebornes import api
+from millebornes.core.spec_index import spec_entries
 from millebornes_invariants.family_machine import (
     FAMILIES,
     configurations,
@@ -26,8 +27,25 @@ from millebornes_invariants.family_machine import (
 )
 from millebornes_invariants.family_steps import STEP_INVARIANTS
 
-STEP_IDS = sorted({inv.id for invariants in STEP_INVARIANTS.values() for inv in invariants})
+STEP_IDS = (
+    "INV-FS-STEP-ACTOR", "INV-FS-STEP-CARDS", "INV-FS-STEP-END", "INV-FS-STEP-KM",
+    "INV-AV-STEP-ACTOR", "INV-AV-STEP-CARDS", "INV-AV-STEP-END", "INV-AV-STEP-CAR",
+)  # fmt: skip
 GAMES = int(os.environ.get("MILLEBORNES_RACE_GAMES", "200"))
+
+
+@pytest.mark.rules(
+    "INV-FS-STEP-ACTOR", "INV-FS-STEP-CARDS", "INV-FS-STEP-END", "INV-FS-STEP-KM",
+    "INV-AV-STEP-ACTOR", "INV-AV-STEP-CARDS", "INV-AV-STEP-END", "INV-AV-STEP-CAR",
+)  # fmt: skip
+def test_the_step_invariants_are_the_specs() -> None:
+    spec = {e.id: e for e in spec_entries() if e.kind == "invariant"}
+    found = {inv.id: inv for invariants in STEP_INVARIANTS.values() for inv in invariants}
+    assert sorted(found) == sorted(STEP_IDS) == sorted(i for i in spec if "-STEP-" in i)
+    for invariants in STEP_INVARIANTS.values():
+        for inv in invariants:
+            protects = (spec[inv.id].option("protects") or "").replace(",", " ").split()
+            assert set(inv.protects) <= set(protects), inv.id
 
 
 @pytest.mark.rules("RUL-FS-SEATS", "AV-SEATS", "AV-GOAL", "RUL-AV-700")
