@@ -102,17 +102,20 @@ def test_fs_goal_is_reachable_and_the_proofs_read_the_data_file() -> None:
 
 
 @pytest.mark.rules(
-    "PROOF-AV-CONSERVATION", "PROOF-AV-MAX-200", "AV-BOX", "AV-TOKENS", "AV-MAX-200"
+    "PROOF-AV-CONSERVATION", "PROOF-AV-MAX-200", "PROOF-AV-HAND-SIZE", "AV-BOX", "AV-TOKENS",
+    "AV-MAX-200", "AV-HAND-SIX", "AV-TURBO", "RUL-AV-TURBO", "RUL-AV-ACCELERATED",
 )  # fmt: skip
-def test_av_conservation_and_the_200_cap_are_inductive() -> None:
-    assert_proved(avp.model(2))
+@pytest.mark.parametrize("accelerated", [False, True])
+def test_av_conservation_the_200_cap_and_hand_sizes_are_inductive(accelerated: bool) -> None:
+    assert_proved(avp.model(2, accelerated=accelerated))
 
 
 @pytest.mark.slow
-@pytest.mark.rules("PROOF-AV-CONSERVATION", "PROOF-AV-MAX-200")
+@pytest.mark.rules("PROOF-AV-CONSERVATION", "PROOF-AV-MAX-200", "PROOF-AV-HAND-SIZE")
 @pytest.mark.parametrize("players", AV.seats[1:])
-def test_av_proofs_at_every_seat_count(players: int) -> None:
-    assert_proved(avp.model(players))
+@pytest.mark.parametrize("accelerated", [False, True])
+def test_av_proofs_at_every_seat_count(players: int, accelerated: bool) -> None:
+    assert_proved(avp.model(players, accelerated=accelerated))
 
 
 @pytest.mark.rules("PROOF-AV-MAX-200", "AV-MAX-200")
@@ -174,14 +177,20 @@ def test_fs_engine_steps_are_model_transitions(players: int) -> None:
             assert _holds(cards, pa) and fits(cards, pb, pa, kind), (i, action)
 
 
-@pytest.mark.rules("PROOF-AV-CONSERVATION", "PROOF-AV-MAX-200")
-@pytest.mark.parametrize(("players", "options"), [(2, ()), (3, ("accelerated",))])
+@pytest.mark.rules("PROOF-AV-CONSERVATION", "PROOF-AV-MAX-200", "PROOF-AV-HAND-SIZE")
+@pytest.mark.parametrize(("players", "options"), [(2, ()), (3, ("accelerated",)), (5, ("bonus",))])
 def test_av_engine_steps_are_model_transitions(players: int, options: tuple[str, ...]) -> None:
-    model = avp.model(players)
+    model = avp.model(players, accelerated="accelerated" in options)
     for i, (before, action, after) in enumerate(steps("as-du-volant", players, options, seed=5)):
         a = avp.abstract(after)
         assert _holds(model, a), (i, action)
-        if i % 10 == 0 or type(action).__name__ in ("Move", "UTurn", "CoupFourre"):
+        if i % 10 == 0 or type(action).__name__ in (
+            "Move",
+            "UTurn",
+            "CoupFourre",
+            "Attack",
+            "Turbo",
+        ):
             assert fits(model, avp.abstract(before), a, type(action).__name__), (i, action)
 
 
