@@ -63,9 +63,10 @@ KINDS = len(AvCard)
 H = DATA.hand_size
 
 
-def deck_counts(players: int) -> tuple[int, ...]:
-    """AV-BOX, AV-SMALL-DECK: the game's cards per kind at ``players`` seats."""
-    deck = DATA.deck(players)
+def deck_counts(players: int, small_deck: bool = False) -> tuple[int, ...]:
+    """AV-BOX, AV-SMALL-DECK: the game's cards per kind at ``players`` seats, with the
+    option ``small_deck`` or without."""
+    deck = DATA.deck(players, ("small_deck",) if small_deck else ())
     return tuple(deck.count(card) for card in AvCard)
 
 
@@ -279,7 +280,9 @@ def moves(players: int, accelerated: bool) -> Iterator[tuple[str, Relation]]:  #
         new = [v - ite(mover == s, was200, 0) for s, v in enumerate(a.seat_numbers["laid200"])]
         return all_of(
             on_board, ok, nonnegative(m), ok2, a.phase == U_TURN, _keep(a, b, laid=new),
-            then(m2, b, *played),
+            # RUL-AV-UTURN-COUNTS: a Demi-tour ends the mover's turn, Turbo plays left or
+            # not; the mover trims to six first if a Turbo left more cards (RUL-AV-TURBO)
+            then(m2, b, "trim", "end"),
         )  # fmt: skip
 
     yield "UTurn", uturn
@@ -297,9 +300,9 @@ def _max_200(players: int, a: Counts) -> Truth:
     return all_of(*terms)
 
 
-def _conservation(players: int, a: Counts) -> Truth:
+def _conservation(players: int, a: Counts, small_deck: bool) -> Truth:
     return all_of(
-        conserved(a, "card", deck_counts(players)),
+        conserved(a, "card", deck_counts(players, small_deck)),
         conserved(a, "token", token_counts()),
         nonnegative(a),
         a.turn >= 0,
@@ -326,7 +329,7 @@ def _hand_size(players: int, a: Counts, accelerated: bool) -> Truth:
     return all_of(*terms)
 
 
-def _initial(players: int, a: Counts, accelerated: bool) -> Truth:
+def _initial(players: int, a: Counts, accelerated: bool, small_deck: bool) -> Truth:
     """AV-DEAL: six cards to each hand, the rest the draw pile, every token in the supply,
     nothing counted; seat 0 plays first, one play (at once in the jeu accéléré)."""
     empty = [a.places["card.discard"], *a.seat_places["card.beside"], *a.seat_places["token.car"]]
@@ -337,13 +340,20 @@ def _initial(players: int, a: Counts, accelerated: bool) -> Truth:
         every(x == 0 for row in empty for x in row),
         every(sum(row[1:], row[0]) == H for row in a.seat_places["card.hand"]),
         every(x == 0 for x in a.seat_numbers["laid200"]),
-        _conservation(players, a),
+        _conservation(players, a, small_deck),
     )
 
 
-def model(players: int, max_200: int | None = None, *, accelerated: bool = False) -> Model:
-    """The model at ``players`` seats, of the jeu accéléré if ``accelerated``; ``max_200``
-    replaces the cap the proof checks (the non-vacuity test tightens it)."""
+def model(
+    players: int,
+    max_200: int | None = None,
+    *,
+    accelerated: bool = False,
+    small_deck: bool = False,
+) -> Model:
+    """The model at ``players`` seats, of the jeu accéléré if ``accelerated``, with the
+    smaller deck if ``small_deck``; ``max_200`` replaces the cap the proof checks (the
+    non-vacuity test tightens it)."""
     cap = DATA.max_200 if max_200 is None else max_200
 
     def cap_holds(a: Counts) -> Truth:
@@ -351,12 +361,14 @@ def model(players: int, max_200: int | None = None, *, accelerated: bool = False
         return all_of(held, every(x <= cap for x in a.seat_numbers["laid200"]))
 
     return Model(
-        label=f"as-du-volant/{players}p" + ("/accelerated" if accelerated else ""),
+        label=f"as-du-volant/{players}p"
+        + ("/accelerated" if accelerated else "")
+        + ("/small_deck" if small_deck else ""),
         shape=shape(players),
-        initial=lambda a: _initial(players, a, accelerated),
+        initial=lambda a: _initial(players, a, accelerated, small_deck),
         moves=lambda: moves(players, accelerated),
         properties={
-            CONSERVATION: lambda a: _conservation(players, a),
+            CONSERVATION: lambda a: _conservation(players, a, small_deck),
             MAX_200: cap_holds,
             HAND_SIZE: lambda a: _hand_size(players, a, accelerated),
         },
@@ -364,7 +376,10 @@ def model(players: int, max_200: int | None = None, *, accelerated: bool = False
 
 
 def models() -> tuple[Model, ...]:
-    return tuple(model(n, accelerated=acc) for n in DATA.seats for acc in (False, True))
+    small = [n for n in DATA.seats if n in DATA.option_seats.get("small_deck", ())]
+    return tuple(model(n, accelerated=acc) for n in DATA.seats for acc in (False, True)) + tuple(
+        model(n, small_deck=True) for n in small
+    )
 
 
 # --- the link: an engine state as the model sees it ------------------------------------------

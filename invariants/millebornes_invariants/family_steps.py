@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from millebornes import api
@@ -27,20 +26,14 @@ from millebornes.families.funspeed import actions as fs
 from millebornes.families.funspeed.cards import DATA as FS_DATA
 from millebornes.families.funspeed.cards import KM as FS_KM
 from millebornes.families.funspeed.state import FsState
+from millebornes_invariants.catalogue import StepInvariant
 
 StepCheck = Callable[[Any, Any, Any], list[str]]
 
 
-@dataclass(frozen=True, slots=True)
-class StepInvariant:
-    """A named predicate over (state before, action, state after)."""
-
-    id: str
-    protects: tuple[str, ...]
-    check: StepCheck
-
-
 def _actor(prefix: str) -> StepCheck:
+    """The seat that acted was the actor; after the step, only the new actor may act."""
+
     def check(before: Any, action: Any, after: Any) -> list[str]:
         problems = []
         if action.seat != api.actor(before):
@@ -50,6 +43,7 @@ def _actor(prefix: str) -> StepCheck:
             problems.append(f"seats {sorted(seats)} may act, the actor is {api.actor(after)}")
         return [f"{prefix}: {p}" for p in problems]
 
+    check.__doc__ = _actor.__doc__
     return check
 
 
@@ -67,6 +61,7 @@ def _cards(prefix: str, extra: Callable[[Any], tuple[int, ...]] | None = None) -
             problems.append(f"{action} changed the tokens {extra(before)} -> {extra(after)}")
         return [f"{prefix}: {p}" for p in problems]
 
+    check.__doc__ = _cards.__doc__
     return check
 
 
@@ -85,6 +80,7 @@ def _end(prefix: str) -> StepCheck:
             problems.append(f"winners {api.winners(after)} named while play goes on")
         return [f"{prefix}: {p}" for p in problems]
 
+    check.__doc__ = _end.__doc__
     return check
 
 
@@ -126,7 +122,7 @@ def _fs_removed(before: FsState, action: Any, after: FsState) -> list[str]:
     return []
 
 
-FS_STEP_INVARIANTS: tuple[StepInvariant, ...] = (
+FS_STEP_INVARIANTS: tuple[StepInvariant[Any, Any], ...] = (
     StepInvariant("INV-FS-STEP-ACTOR", ("FS-ACTOR", "RUL-FS-WINDOWS"), _actor("INV-FS-STEP-ACTOR")),
     StepInvariant("INV-FS-STEP-CARDS", ("FS-BOX", "FS-SINGLE-USE"), _cards("INV-FS-STEP-CARDS")),
     StepInvariant("INV-FS-STEP-CARDS", ("FS-BOX", "FS-SINGLE-USE"), _fs_removed),
@@ -161,7 +157,7 @@ def _av_cars(before: AvState, action: Any, after: AvState) -> list[str]:
     return [f"INV-AV-STEP-CAR: {p}" for p in problems]
 
 
-AV_STEP_INVARIANTS: tuple[StepInvariant, ...] = (
+AV_STEP_INVARIANTS: tuple[StepInvariant[Any, Any], ...] = (
     StepInvariant("INV-AV-STEP-ACTOR", ("AV-ACTOR", "AV-PASS"), _actor("INV-AV-STEP-ACTOR")),
     StepInvariant(
         "INV-AV-STEP-CARDS",
@@ -172,7 +168,7 @@ AV_STEP_INVARIANTS: tuple[StepInvariant, ...] = (
     StepInvariant("INV-AV-STEP-CAR", ("AV-MOVE-EXACT", "AV-UTURN", "AV-MAX-200"), _av_cars),
 )
 
-STEP_INVARIANTS: dict[str, tuple[StepInvariant, ...]] = {
+STEP_INVARIANTS: dict[str, tuple[StepInvariant[Any, Any], ...]] = {
     "fun-speed": FS_STEP_INVARIANTS,
     "as-du-volant": AV_STEP_INVARIANTS,
 }

@@ -128,11 +128,12 @@ def test_av_cap_proof_can_fail() -> None:
 @pytest.mark.rules("AV-BOX", "AV-SMALL-DECK", "AV-TOKENS", "AV-MAX-200")
 def test_av_proofs_read_the_data_file() -> None:
     for players in AV_JSON["seats"]:
-        deck = dict(AV_JSON["box"])
-        if players in AV_JSON["small_deck_seats"]:
-            for name in AV_JSON["small_deck_removed"]:
-                deck[name] -= 1
-        assert avp.deck_counts(players) == tuple(deck[card.name] for card in AvCard)
+        box = dict(AV_JSON["box"])
+        assert avp.deck_counts(players) == tuple(box[card.name] for card in AvCard)
+        small = dict(box)
+        for name in AV_JSON["small_deck_removed"]:
+            small[name] -= 1
+        assert avp.deck_counts(players, small_deck=True) == tuple(small[c.name] for c in AvCard)
     assert avp.token_counts() == tuple(AV_JSON["tokens"][kind.name] for kind in TOKENS)
     assert AV.max_200 == AV_JSON["max_200"] and AV_JSON["hand_size"] == avp.H
 
@@ -178,9 +179,14 @@ def test_fs_engine_steps_are_model_transitions(players: int) -> None:
 
 
 @pytest.mark.rules("PROOF-AV-CONSERVATION", "PROOF-AV-MAX-200", "PROOF-AV-HAND-SIZE")
-@pytest.mark.parametrize(("players", "options"), [(2, ()), (3, ("accelerated",)), (5, ("bonus",))])
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, ()), (3, ("accelerated",)), (5, ("bonus",)), (2, ("small_deck",))],
+)
 def test_av_engine_steps_are_model_transitions(players: int, options: tuple[str, ...]) -> None:
-    model = avp.model(players, accelerated="accelerated" in options)
+    model = avp.model(
+        players, accelerated="accelerated" in options, small_deck="small_deck" in options
+    )
     for i, (before, action, after) in enumerate(steps("as-du-volant", players, options, seed=5)):
         a = avp.abstract(after)
         assert _holds(model, a), (i, action)
