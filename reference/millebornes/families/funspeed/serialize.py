@@ -25,6 +25,7 @@ from millebornes.core.jsonio import (
     parse_json,
     seat_or_none,
 )
+from millebornes.core.shuffle import MASK64
 from millebornes.families.funspeed.actions import (
     ACTIONS,
     Attack,
@@ -117,7 +118,9 @@ def state_to_dict(state: FsState) -> dict[str, Any]:
         "source": state.source,
         "layer": state.layer,
         "announced": state.announced,
-        "turned_over": state.turned_over,
+        "tied": list(state.tied),
+        "seed": state.seed,
+        "reshuffles": state.reshuffles,
         "winners": list(state.winners),
     }
 
@@ -175,9 +178,10 @@ def state_from_dict(data: object) -> FsState:
     for name, value in (("hands", hands), ("zones", zones)):
         if not isinstance(value, list) or len(value) != players:
             raise MalformedInput(f"{name}: a list of {players} entries, one per seat")
-    winners = json_field(data, "winners")
-    if not isinstance(winners, list):
-        raise MalformedInput("winners: a list of seats")
+    winners, tied = json_field(data, "winners"), json_field(data, "tied")
+    for name, value in (("winners", winners), ("tied", tied)):
+        if not isinstance(value, list):
+            raise MalformedInput(f"{name}: a list of seats")
     state = FsState(
         players=players,
         phase=phase,
@@ -192,15 +196,28 @@ def state_from_dict(data: object) -> FsState:
         source=seat_or_none(json_field(data, "source"), "source", players),
         layer=seat_or_none(json_field(data, "layer"), "layer", players),
         announced=json_bool(json_field(data, "announced"), "announced"),
-        turned_over=json_bool(json_field(data, "turned_over"), "turned_over"),
-        winners=tuple(
-            s
-            for i, w in enumerate(winners)
-            if (s := seat_or_none(w, f"winners[{i}]", players)) is not None
-        ),
+        tied=_seats(tied, "tied", players),
+        seed=_whole(json_field(data, "seed"), "seed", MASK64),
+        reshuffles=_whole(json_field(data, "reshuffles"), "reshuffles", MASK64),
+        winners=_seats(winners, "winners", players),
     )
     _check_whole(state)
     return state
+
+
+def _seats(values: list[object], field: str, players: int) -> tuple[int, ...]:
+    return tuple(
+        s
+        for i, value in enumerate(values)
+        if (s := seat_or_none(value, f"{field}[{i}]", players)) is not None
+    )
+
+
+def _whole(value: object, field: str, top: int) -> int:
+    number = json_int(value, field)
+    if number is None or not 0 <= number <= top:
+        raise MalformedInput(f"{field}: a whole number from 0 to {top}, not {value!r}")
+    return number
 
 
 def _check_whole(state: FsState) -> None:
@@ -215,6 +232,8 @@ def _check_whole(state: FsState) -> None:
         raise MalformedInput("pending: an attack and its source exactly in an attack window")
     if (state.layer is not None) != (state.phase in WINDOWS[1:]):
         raise MalformedInput("layer: a seat exactly in a Borne or Hold Up window")
+    if state.tied and state.phase is not FsPhase.HOLDUP:
+        raise MalformedInput("tied: seats only in a Hold Up window")
     if state.phase is FsPhase.BORNE and not state.zones[state.layer or 0].distance:
         # the window is about the Borne just laid: Demi-tour and Killer take it back
         raise MalformedInput("layer: in a Borne window, the layer's zone ends with the Borne laid")
