@@ -21,6 +21,7 @@ from millebornes.families.classic.edition import load_edition
 from millebornes.families.classic.engine import new_match
 from millebornes.families.classic.family import CLASSIC as CLASSIC_FAMILY
 from millebornes.families.classic.serialize import STATE_FORMAT
+from millebornes.families.funspeed.family import FUN_SPEED
 from millebornes.registry import FAMILIES as REGISTRY
 
 JsonDict = dict[str, Any]
@@ -94,9 +95,9 @@ def _classic_deck(family: RuleFamily[Any, Any]) -> Callable[[str, int, int, int]
     return deck
 
 
-_START_FIELDS = {AS_DU_VOLANT.name: ("board", "seed")}
+_START_FIELDS = {AS_DU_VOLANT.name: ("board", "seed"), FUN_SPEED.name: ("seed",)}
 """The optional ``start`` fields of each family (PROTO-START): As du Volant's board and
-reshuffle seed."""
+reshuffle seed, Fun & Speed's reshuffle seed (RUL-FS-RESHUFFLE-SEED)."""
 
 
 def family_start_fields(family: RuleFamily[Any, Any]) -> tuple[str, ...]:
