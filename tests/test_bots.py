@@ -115,6 +115,7 @@ def _hidden_changed(state: Any, seat: int) -> Any:
     return changed
 
 
+@pytest.mark.rules("FS-HANDS-SECRET")  # and the other families' secret hands
 @pytest.mark.parametrize(("edition", "players"), FAMILIES)
 def test_what_a_seat_cannot_see_does_not_change_its_view(edition: str, players: int) -> None:
     state = _midgame(edition, players, seed=8, moves=12)

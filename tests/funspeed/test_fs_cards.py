@@ -60,7 +60,7 @@ def test_under_a_radar_the_km_laid_accelerators_included_are_at_most_50() -> Non
     assert_rejected(state, LayBorne(0, C.D25, 2, True), "FS-BORNE-RADAR")
 
 
-@pytest.mark.rules("FS-ACCEL", "RUL-FS-ACCEL-ZONE", "FS-KM")
+@pytest.mark.rules("FS-ACCEL", "RUL-FS-ACCEL-TWO", "RUL-FS-ACCEL-ZONE", "FS-KM")
 def test_accelerators_double_and_stay_with_their_borne() -> None:
     hand = [C.D200, C.ACCELERATOR, C.ACCELERATOR, C.ACCELERATOR, C.D25]
     state = position(hands={0: hand})

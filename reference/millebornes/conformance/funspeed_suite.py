@@ -35,6 +35,7 @@ from millebornes.families.funspeed.actions import (
     Discard,
     DrawPile,
     FsAction,
+    Helicopter,
     HoldUp,
     LayBorne,
     Mirror,
@@ -351,13 +352,15 @@ def _ruled_positions() -> list[JsonDict]:
     empty = replace(pile, draw_pile=(), discard_pile=(*pile.draw_pile, *pile.discard_pile))
     cases.append(_position_case("step", "empty-pile-refused", empty, DrawPile(0),
                                 ("RUL-FS-EMPTY-PILE",)))  # fmt: skip
-    for returned in (C.SPEED_LIMIT, C.STOP, C.OUT_OF_GAS):
+    # A Radar sent back onto a player stopped by another attack: blocked whatever the
+    # standing attack, though a Radar would have room beside it.
+    for standing in (C.ACCIDENT, C.STOP, C.OUT_OF_GAS):
         blocked = _position(
             2, ((C.D25, *plain[:3]), (C.MIRROR, *plain[:3])),
-            (Zone(attack=C.ACCIDENT), Zone()),
-            phase=FsPhase.ATTACK, actor=1, turn=0, pending=returned, source=0,
+            (Zone(attack=standing), Zone()),
+            phase=FsPhase.ATTACK, actor=1, turn=0, pending=C.SPEED_LIMIT, source=0,
         )  # fmt: skip
-        slug = f"mirror-stopped-{returned.name.lower()}"
+        slug = f"mirror-radar-stopped-by-{standing.name.lower()}"
         ids = ("FS-MIRROR-BLOCKED", "RUL-FS-MIRROR-CHAIN")
         cases.append(_position_case("step", slug, blocked, Mirror(1), ids))
     for card in (C.REPAIRS, C.STOP, C.TRASH):
@@ -376,10 +379,30 @@ def _ruled_positions() -> list[JsonDict]:
     )  # fmt: skip
     for slug, action in (
         ("police", Police(0, 1, C.RIGHT_OF_WAY, C.MIRROR)),
+        ("police-give-back", Police(0, 1, C.RIGHT_OF_WAY, C.RIGHT_OF_WAY)),
         ("police-self", Police(0, 0, C.D25, C.D50)),
         ("police-take-missing", Police(0, 1, C.TRASH, C.MIRROR)),
     ):
         cases.append(_position_case("step", slug, police, action, ("FS-POLICE", "RUL-FS-POLICE")))
+    helicopter = _position(
+        3, ((C.HELICOPTER, C.D25, C.D50, C.MIRROR, C.ACCELERATOR), plain, plain),
+        (Zone(distance=((C.D25, 0),)), Zone(), Zone(distance=((C.D200, 1),))),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    for slug, copter in (("helicopter", Helicopter(0, 2)), ("helicopter-self", Helicopter(0, 0))):
+        cases.append(_position_case("step", slug, helicopter, copter,
+                                    ("FS-HELICOPTER", "RUL-FS-HELICOPTER")))  # fmt: skip
+    # A Borne that reaches the goal opens its window first (FS-END-AFTER-UTURN).
+    for players in (2, 3, 4):
+        far = Zone(distance=((C.D200, 0),) * 3 + ((C.D100, 0),) * 3)
+        at_goal = _position(
+            players,
+            ((C.D100, C.D25, C.D50, C.MIRROR, C.GASOLINE),
+             *((C.STOP, C.ROLL, C.D25, C.D50),) * (players - 1)),
+            (far, *(Zone(),) * (players - 1)), phase=FsPhase.PLAY, actor=0, turn=0,
+        )  # fmt: skip
+        slug, laid = f"borne-at-goal-waits-{players}p", LayBorne(0, C.D100, 0, True)
+        cases.append(_position_case("step", slug, at_goal, laid, ("FS-END-AFTER-UTURN",)))
     return cases
 
 

@@ -380,19 +380,22 @@ def _uturn(state: FsState, action: UTurn) -> FsState:
 
 def _holdup(state: FsState, action: HoldUp) -> FsState:
     """FS-HOLDUP: the Borne taken, with its Accélérateurs, joins the caller's zone; play then
-    resumes as before, once the Hold Up window this change opens has closed."""
+    resumes as before the action: the window closes, and the ties the steal makes open no
+    other (RUL-FS-HOLDUP)."""
     victim = state.zones[action.victim]
     borne = victim.distance[action.index]
     rest = victim.distance[: action.index] + victim.distance[action.index + 1 :]
     after = _set_zone(state, action.victim, replace(victim, distance=rest))
     mine = after.zones[action.seat]
     after = _set_zone(after, action.seat, replace(mine, distance=(*mine.distance, borne)))
-    return _changed(state, after, action.seat, end=False)
+    if reached := _reached(after):
+        return _over(after, reached)  # FS-END-GOAL
+    return _resume(after)
 
 
 def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
     """FS-HOLDUP-WRONG, RUL-FS-HOLDUP-WRONG: the caller loses the Borne or safety of his zone
-    he picks; play resumes as before, once the Hold Up window this change opens has closed."""
+    he picks; play resumes as before the call (the window closes)."""
     if action.index is None:
         return _resume(state)
     zone = state.zones[action.seat]
@@ -410,8 +413,7 @@ def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
             coups_fourres=tuple(s for s in zone.coups_fourres if s is not safety),
         )
     after = _set_zone(state, action.seat, zone)
-    after = replace(after, discard_pile=after.discard_pile + lost)
-    return _changed(state, after, action.seat, end=False)
+    return _resume(replace(after, discard_pile=after.discard_pile + lost))
 
 
 def _helicopter(state: FsState, action: Helicopter) -> FsState:
