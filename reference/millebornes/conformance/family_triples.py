@@ -30,6 +30,7 @@ from millebornes.families.asduvolant.actions import CoupFourre as AvCoupFourre
 from millebornes.families.asduvolant.actions import DrawDiscard as AvDrawDiscard
 from millebornes.families.asduvolant.arrange import car, position
 from millebornes.families.asduvolant.cards import AvCard
+from millebornes.families.asduvolant.serialize import ACTION_TYPES as AV_ACTION_TYPES
 from millebornes.families.asduvolant.serialize import action_to_dict as av_action
 from millebornes.families.asduvolant.serialize import state_to_dict as av_state
 from millebornes.families.asduvolant.state import AvPhase, AvState
@@ -69,6 +70,55 @@ def _rejecting(
     hits = [(a, b) for a, b in found if rule in b]
     assert hits, f"no action breaks {rule} in the chosen position"
     return min(hits, key=lambda hit: len(hit[1]))
+
+
+WORDS = {
+    "RUL-FS-EMPTY-PILE": "an empty draw pile is never drawn from",
+    "FS-ATTACK-TARGET": "an attack is aimed at an opponent, never at oneself",
+    "FS-IMMUNITY": "no attack lands on a zone that holds its safety",
+    "FS-ATTACK-ONE": "no attack lands on a zone its kind already occupies",
+    "FS-HELICOPTER": "Hélicoptère is aimed at an opponent",
+    "FS-POLICE": "Police is called on an opponent",
+    "RUL-FS-POLICE": "Police takes a card the opponent holds",
+    "FS-UTURN": "the player who laid a Borne may not Demi-tour it",
+    "FS-KILLER": "the player who laid a Borne may not call Bornes Killer on it",
+    "RUL-FS-HOLDUP-WRONG": "a wrong Hold Up forfeits a card the caller's zone holds",
+    "FS-REMEDY-TOP": "on one's turn the remedy covers the attack; an answer chooses",
+    "RUL-FS-RADAR-DOUBLED": "a Radar judges the km laid, Accélérateurs included",
+    "FS-REMEDY-OUT-OF-TURN": "an answer out of turn leaves the turn where it was",
+    "RUL-FS-SAFETY-CURES": "a safety laid cures the attack it guards against",
+    "FS-CF": "a coup-fourré is worth 200 km toward the goal",
+    "FS-MIRROR-BACK": "the attacker may send his attack back again",
+    "FS-MIRROR-BLOCKED": "an attack that cannot land on the attacker stops there",
+    "FS-TRASH": "Poubelle takes every 200, the player's own too",
+    "FS-GUARD-END": "with no card left to draw the game ends, the greatest totals winning",
+    "FS-DISCARD": "with nothing playable any card may be discarded, a single-use one too",
+    "RUL-FS-NO-200-LIMIT": "a zone may hold more than two 200s",
+    "FS-TURN-ORDER": "hands are refilled from the turn player leftwards, the turn goes left",
+    "AV-DISCARD-PLAY": "a card taken from the discard pile is the card played",
+    "AV-MOVE-FREE": "a stopped car does not move",
+    "AV-MAX-200": "no car moves by a third 200",
+    "RUL-AV-ACCEL-TOKEN": "a Limite de Vitesse token caps an accelerated move too",
+    "AV-LIMIT-TOKEN": "a Limite de Vitesse token lets 50 km through, not 75",
+    "AV-LIMIT-SQUARE": "a car leaves a speed-limit square within its limit",
+    "AV-ACCEL": "an accelerated move from a speed-limit square keeps within it",
+    "AV-MOVE-EXACT": "no move goes past the finish",
+    "AV-NO-PASSING": "no car passes a full square",
+    "AV-ATTACK": "an attack is laid on an opponent's car",
+    "AV-IMMUNITY": "no attack lands on a car with its safety",
+    "RUL-AV-ONE-ATTACK": "a stopped car takes no second stopping attack",
+    "RUL-AV-TOKEN-SUPPLY": "an attack needs its token in the supply",
+    "AV-REMEDY": "a remedy cures its own attack only",
+    "AV-UTURN": "the mover may not Demi-tour his own move",
+    "AV-BONUS": "a car under a Limite de Vitesse token takes no bonus",
+    "AV-CF-TURN": "the coup-fourré player plays next",
+}
+"""What each behaviour pinned here means, in words: the cases' descriptions end with it."""
+
+
+def _described(case: JsonDict, rule: str) -> JsonDict:
+    case["description"] = f"{case['description']}: {WORDS[rule]} ({rule})"
+    return case
 
 
 # --- Fun & Speed -----------------------------------------------------------------------
@@ -113,11 +163,13 @@ def _mixed(state: FsState, seed: int) -> FsState:
 
 def _fs_reject(slug: str, state: FsState, rule: str, ids: tuple[str, ...] = ()) -> JsonDict:
     action, _ = _rejecting(state, rule, fs_every_action(state), fs_engine._broken)
-    return fs._position_case("step", f"triple-{slug}", state, action, (rule, *ids))
+    return _described(
+        fs._position_case("step", f"triple-{slug}", state, action, (rule, *ids)), rule
+    )
 
 
 def _fs_step(slug: str, state: FsState, action: FsAction, ids: tuple[str, ...]) -> JsonDict:
-    return fs._position_case("step", f"triple-{slug}", state, action, ids)
+    return _described(fs._position_case("step", f"triple-{slug}", state, action, ids), ids[0])
 
 
 def _fs_rejections() -> list[JsonDict]:
@@ -171,8 +223,9 @@ def _fs_steps() -> list[JsonDict]:
                          {0: Zone(radar=F.SPEED_LIMIT)})  # fmt: skip
         cases.append(_fs_step(f"radar-doubled-{players}p", radar, LayBorne(0, F.D25, 2, True),
                               ("RUL-FS-RADAR-DOUBLED",)))  # fmt: skip
-        cases.append(fs._position_case("legal", f"triple-radar-doubled-{players}p", radar, None,
-                                       ("RUL-FS-RADAR-DOUBLED",)))  # fmt: skip
+        legal = fs._position_case("legal", f"triple-radar-doubled-{players}p", radar, None,
+                                  ("RUL-FS-RADAR-DOUBLED",))  # fmt: skip
+        cases.append(_described(legal, "RUL-FS-RADAR-DOUBLED"))
     # FS-REMEDY-OUT-OF-TURN, FS-REMEDY-TOP: the answer out of turn chooses the top card,
     # and play goes on at the attacker's left, not at the answerer's.
     for players, attacker, target in ((3, 0, 2), (4, 0, 2), (4, 1, 3)):
@@ -205,10 +258,10 @@ def _fs_steps() -> list[JsonDict]:
         )  # fmt: skip
         cases.append(
             _fs_step(
-                f"coup-fourre-reaches-goal-{players}p-{safety.name.lower()}",
+                f"coup-fourre-reaches-goal-{players}p-{safety.name.lower().replace('_', '-')}",
                 window,
                 CoupFourre(1, safety),
-                ("FS-KM", "FS-END-GOAL", "FS-CF"),
+                ("FS-CF", "FS-KM", "FS-END-GOAL"),
             )
         )
     cases += _fs_mirrors()
@@ -336,15 +389,16 @@ def _av_reject(slug: str, state: AvState, rule: str,
                actions: Iterable[AvAction] | None = None) -> JsonDict:  # fmt: skip
     chosen = av.every_action(state) if actions is None else actions
     action, broken = _rejecting(state, rule, chosen, av_engine._broken)
-    text = f"{type(action).__name__} is refused in a chosen position: it breaks {rule}"
-    case = _av_case("step", slug, state, broken, text)
+    text = f"{AV_ACTION_TYPES[type(action)]} is refused in a chosen position"
+    case = _described(_av_case("step", slug, state, broken, text), rule)
     return rejection(case, av_state(state), av_action(action), broken)
 
 
 def _av_step(slug: str, state: AvState, action: AvAction, ids: tuple[str, ...]) -> JsonDict:
     after = av_engine.apply(state, action)
     all_ids = (*ids, *av.table_ids(action), *av.effect_ids(state, action, after))
-    case = _av_case("step", slug, state, all_ids, f"{type(action).__name__} in a chosen position")
+    text = f"{AV_ACTION_TYPES[type(action)]} by seat {action.seat} in a chosen position"
+    case = _described(_av_case("step", slug, state, all_ids, text), ids[0])
     case["input"] = {"state": av_state(state), "action": av_action(action)}
     case["expected"] = {"outcome": "applied", "state": av_state(after)}
     return case
@@ -412,12 +466,17 @@ def _av_blocked_and_attacks() -> list[JsonDict]:
         stopped = position(players, hands={0: hand},
                            cars={target: car(2, 0, attack=standing)})  # fmt: skip
         cases.append(_av_reject(f"attack-on-attack-{players}p", stopped, "RUL-AV-ONE-ATTACK"))
-    for attack, stopped_by in ((A.OUT_OF_GAS, 0), (A.FLAT_TIRE, 2)):  # RUL-AV-TOKEN-SUPPLY
-        seats = [s for s in range(6) if s != 5][:5] if stopped_by == 0 else [1, 2, 3, 4, 5]
+    # RUL-AV-TOKEN-SUPPLY: all five tokens of an attack on cars (the attacker's own among
+    # them, or not), none left for a sixth.
+    for attack, seats in ((A.OUT_OF_GAS, (0, 1, 2, 3, 4)), (A.FLAT_TIRE, (1, 2, 3, 4, 5))):
         cars = {s: car(s + 1, 0, attack=attack) for s in seats}
         hand = [attack, A.D25, A.ROLL, A.ROLL, A.GASOLINE, A.REPAIRS, A.REPAIRS]
         empty = position(6, hands={0: hand}, cars=cars)
-        cases.append(_av_reject(f"no-token-{attack.name.lower()}", empty, "RUL-AV-TOKEN-SUPPLY"))
+        cases.append(
+            _av_reject(
+                f"no-token-{attack.name.lower().replace('_', '-')}", empty, "RUL-AV-TOKEN-SUPPLY"
+            )
+        )
     for players, attack, wrong in ((2, A.FLAT_TIRE, A.REPAIRS), (3, A.STOP, A.GASOLINE),
                                    (5, A.ACCIDENT, A.SPARE_TIRE)):  # fmt: skip
         hurt = position(players, hands={0: [wrong, A.D25, A.ROLL, A.ROLL, A.GASOLINE,
