@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 import millebornes as mb
-from millebornes.apps.bots import BOTS, RandomBot, make_bot, seat_view
+from millebornes.apps.bots import RandomBot, seat_view
+from millebornes.apps.roster import BOTS, make_bot
 from millebornes.core.shuffle import shuffled
 from millebornes.families.asduvolant.view import AsDuVolantView
 from millebornes.families.classic import MalformedInput, Phase, apply, legal_actions, new_round

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from transcript_support import cli
 
-from millebornes.apps.bots import make_bot
+from millebornes.apps.roster import make_bot
 from millebornes.apps.play import Game, Session, parse_move
 from millebornes.apps.play_commands import DEFAULT_BOT
 from millebornes.apps.record import Header, TranscriptWriter, read_transcript

@@ -13,7 +13,7 @@ import pytest
 from transcript_support import cli
 
 from millebornes import api
-from millebornes.apps.bots import make_bot
+from millebornes.apps.roster import make_bot
 from millebornes.apps.play import Game, Session, parse_move
 from millebornes.apps.record import (
     Header,

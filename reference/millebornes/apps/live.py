@@ -31,7 +31,7 @@ from typing import Any
 from millebornes import api
 from millebornes.apps import board
 from millebornes.apps.board import move_text, table_lines
-from millebornes.apps.bots import make_bot
+from millebornes.apps.roster import make_bot
 from millebornes.apps.moves import Choice
 from millebornes.apps.record import CLASSIC, read_transcript
 from millebornes.apps.referee import explain, referee, verdict_to_dict

@@ -33,7 +33,8 @@ from millebornes.apps.arguments import (
     seed_value,
 )
 from millebornes.apps.board import end_lines, move_text, table_lines
-from millebornes.apps.bots import BOTS, Bot, make_bot
+from millebornes.apps.bots import Bot
+from millebornes.apps.roster import BOTS, make_bot
 from millebornes.apps.play import Game, Session
 from millebornes.apps.record import (
     CLASSIC,

@@ -4,7 +4,9 @@ A seat sees its own hand, every zone (FS-ZONE), the discard pile (face up,
 FS-DISCARD), the cards out of play, the number of cards in each hand and in the draw
 pile, and the open window (RUL-FS-WINDOWS). It never sees another seat's hand or the
 draw pile's order: two states that differ only there give the seat the same
-:class:`FunSpeedView`.
+:class:`FunSpeedView`. Once the discard pile has been turned over into the draw pile
+(RUL-FS-EMPTY-PILE, without a shuffle), every seat saw that pile face up, so its order
+is public: the view then holds it (``known_draw``).
 
 One action reads an opponent's hand by the rules themselves: the Police, whose player
 takes "a card of his choice" from that hand (FS-POLICE). :func:`public_key` names an
@@ -45,6 +47,9 @@ class FunSpeedView:
     layer: int | None
     announced: bool
     turned_over: bool
+    known_draw: tuple[FsCard, ...] | None
+    """The draw pile, top first, once it is the turned-over discard pile whose order every
+    seat saw (RUL-FS-EMPTY-PILE); None before."""
     winners: tuple[int, ...]
     goal: int
 
@@ -68,6 +73,7 @@ def seat_view(state: FsState, seat: int) -> FunSpeedView:
         layer=state.layer,
         announced=state.announced,
         turned_over=state.turned_over,
+        known_draw=state.draw_pile if state.turned_over else None,
         winners=state.winners,
         goal=state.goal,
     )

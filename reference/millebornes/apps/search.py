@@ -1,0 +1,327 @@
+"""The search bot: information-set Monte Carlo search from a seat's view, in every family.
+
+Each iteration samples a determinization (:func:`determinize`: a full state consistent
+with the seat's view, the cards it has not seen dealt at random), picks one of the
+seat's choices by UCB1 (UCT at the root: the choices that have been tried least, or
+that did best, first), plays it in the sample and plays the rest out with a fast
+policy to the end of the round (classic family) or of the game (Fun & Speed, As du
+Volant). The result, between 0 and 1, is the seat's (or its team's) outcome; the
+choice tried most often is played. Search never reads a state: only the view, so two
+states that differ in what the seat cannot see give the same search, move for move.
+
+Engines: classic-family playouts run on the fast engine (:mod:`millebornes.fast`,
+differentially tested against the reference in ``tests/fast``); Fun & Speed and As du
+Volant run on the reference through the API. Playout policies: in the classic family a
+light heuristic on the fast engine (a coup-fourré is always called, a card is laid
+rather than discarded most of the time, otherwise uniformly at random); in the other
+families the greedy bot with some random moves (``epsilon``).
+
+The budget is per move, in playouts (deterministic for a given seed) or in seconds
+(anytime: as many playouts as fit). :data:`LEVELS` are the strengths offered to people.
+A Police of Fun & Speed is searched by its target alone (what the seat knows before
+playing it, FS-POLICE); in a sample its card is the greedy bot's choice from the sampled
+hand, and at the table the greedy bot's choice from the hand the rules show.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from millebornes import api
+from millebornes.apps.bots import (
+    GreedyBot,
+    View,
+    _av_value,
+    _extension_choice,
+    _fs_police_value,
+    _fs_value,
+    _groups,
+    _key,
+    _Seated,
+    _value,
+    seat_view,
+)
+from millebornes.core.errors import IllegalAction, MalformedInput
+from millebornes.core.shuffle import SplitMix64
+from millebornes.families.asduvolant.determinize import determinize as av_determinize
+from millebornes.families.asduvolant.view import AsDuVolantView
+from millebornes.families.classic.actions import CoupFourre, Extension, Play
+from millebornes.families.classic.determinize import determinize as classic_determinize
+from millebornes.families.classic.state import Phase
+from millebornes.families.classic.view import ClassicView
+from millebornes.families.funspeed import actions as fs
+from millebornes.families.funspeed.determinize import determinize as fs_determinize
+from millebornes.families.funspeed.view import FunSpeedView
+from millebornes.fast import FastState
+
+_DETERMINIZE: dict[type, Callable[[Any, int, SplitMix64], Any]] = {
+    ClassicView: classic_determinize,
+    FunSpeedView: fs_determinize,
+    AsDuVolantView: av_determinize,
+}
+
+
+def determinize(source: Any, seat: int, rng: SplitMix64) -> Any:
+    """A full state ``seat`` could be in, given its view of ``source`` (a state of any
+    family, or a seat's view): see each family's ``determinize`` module."""
+    view = source if type(source) in _DETERMINIZE else seat_view(source, seat)
+    return _DETERMINIZE[type(view)](view, seat, rng)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """A per-move budget: a number of playouts (reproducible) or seconds (anytime)."""
+
+    playouts: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if (self.playouts is None) == (self.seconds is None):
+            raise MalformedInput("budget: give playouts or seconds, not both nor neither")
+        if self.playouts is not None and (
+            isinstance(self.playouts, bool) or not isinstance(self.playouts, int)
+        ):
+            raise MalformedInput(f"budget: playouts must be a whole number, not {self.playouts!r}")
+        if self.playouts is not None and self.playouts < 1:
+            raise MalformedInput(f"budget: at least 1 playout, not {self.playouts}")
+        if self.seconds is not None and not (0 < self.seconds <= 3600):
+            raise MalformedInput(f"budget: seconds from above 0 to 3600, not {self.seconds}")
+
+    def __str__(self) -> str:
+        return f"{self.playouts} playouts" if self.playouts is not None else f"{self.seconds} s"
+
+
+def parse_budget(text: str) -> Budget:
+    """``200`` or ``200p``: playouts per move; ``0.2s``: seconds per move."""
+    word = text.strip().lower()
+    try:
+        if word.endswith("s"):
+            return Budget(seconds=float(word[:-1]))
+        return Budget(playouts=int(word.removesuffix("p")))
+    except ValueError:
+        raise MalformedInput(
+            f"budget: {text!r} is neither playouts (200, 200p) nor seconds (0.2s)"
+        ) from None
+
+
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(playouts=20),
+    "medium": Budget(playouts=100),
+    "hard": Budget(playouts=400),
+}
+"""Strengths for people, by budget per move; the bare ``search`` bot is ``medium``."""
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant for results between 0 and 1."""
+
+MAX_PLAYOUT_ACTIONS = 5000
+"""A playout stopped after so many actions is judged on the distances (a safeguard)."""
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+class SearchBot(_Seated):
+    """Information-set Monte Carlo search with UCB1 over the seat's choices; see the
+    module's docstring. ``epsilon`` is the share of random moves in greedy playouts."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: Budget | None = None,
+        *,
+        epsilon: float = 0.15,
+        width: int = 4,
+        horizon: int | None = None,
+        classic_greedy: bool = False,
+    ) -> None:
+        super().__init__(seed)
+        self.budget = budget or LEVELS["medium"]
+        self.epsilon = epsilon
+        self.width = width
+        self.horizon = horizon
+        self.classic_greedy = classic_greedy
+        self._policy = GreedyBot(self._rng.next_u64())
+        self.playouts = 0
+        """Playouts run over the bot's life (for speed reports)."""
+
+    def decide(self, view: Any, legal: Sequence[Any]) -> Any:
+        if type(view) not in _DETERMINIZE:
+            raise MalformedInput(f"view: not a seat's view: {type(view).__name__}")
+        groups = _groups(legal)
+        if len(groups) == 1:
+            return self._settle(view, groups[0])
+        # Few playouts spread over many choices tell nothing: only the greedy bot's
+        # favourite few are searched, in its order of preference (ties keep their order).
+        ranked = sorted(range(len(groups)), key=lambda i: -_prior(view, groups[i][0]))
+        groups = [groups[i] for i in ranked[: self.width]]
+        keys = [_key(group[0]) for group in groups]
+        visits = [0] * len(groups)
+        totals = [0.0] * len(groups)
+        deadline = (
+            time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+        )
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= (self.budget.playouts or 0):
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            done += 1
+            sample = determinize(view, view.seat, self._rng)
+            index = self._ucb(visits, totals, done)
+            action = self._realize(sample, keys[index])
+            visits[index] += 1
+            if action is not None:
+                try:
+                    totals[index] += self._playout(view, sample, action)
+                except IllegalAction:  # not legal in this sample: it counts as a loss there
+                    pass
+        self.playouts += done
+        best = max(range(len(groups)), key=lambda i: (visits[i], totals[i], -i))
+        return self._settle(view, groups[best])
+
+    @staticmethod
+    def _ucb(visits: list[int], totals: list[float], n: int) -> int:
+        for index, count in enumerate(visits):
+            if count == 0:
+                return index
+        log_n = math.log(n)
+        scores = [
+            totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i])
+            for i in range(len(visits))
+        ]
+        return max(range(len(scores)), key=lambda i: (scores[i], -i))
+
+    def _realize(self, sample: Any, key: Any) -> Any:
+        """The sample's action the key stands for; a Police's card chosen from the sampled
+        hand as the greedy bot would. None if the sample has no such action."""
+        if not isinstance(key, tuple):
+            return key  # any action but a Police is known whole, and legal in every sample
+        police = [a for a in api.legal_actions(sample) if _key(a) == key]
+        if not police:
+            return None
+        view = seat_view(sample, police[0].seat)
+        assert isinstance(view, FunSpeedView)
+        return max(police, key=lambda a: _fs_police_value(view, a))
+
+    def _settle(self, view: Any, group: list[Any]) -> Any:
+        """The action of the chosen group: a Police's card, from the hand the rules show."""
+        if len(group) == 1:
+            return group[0]
+        return max(group, key=lambda a: _fs_police_value(view, a) if isinstance(a, fs.Police) else 0)
+
+    # --- playouts ------------------------------------------------------------------------
+
+    def _playout(self, view: View, sample: Any, action: Any) -> float:
+        if isinstance(view, ClassicView) and not self.classic_greedy:
+            return self._classic_playout(view, sample, action)
+        return self._api_playout(view, sample, action)
+
+    def _classic_playout(self, view: ClassicView, sample: Any, action: Any) -> float:
+        """To the end of the round on the fast engine; the round's points decide."""
+        state = FastState.of(sample)
+        state.step(action)
+        rng = self._rng
+        steps = 0
+        while state.phase is not Phase.ROUND_OVER and state.phase is not Phase.MATCH_OVER:
+            choices = state.legal_actions()
+            state.step(_light_choice(choices, rng))
+            steps += 1
+            if steps >= MAX_PLAYOUT_ACTIONS:
+                break
+        team = view.team_of(view.seat)
+        gained = [after - before for after, before in zip(state.scores, view.scores, strict=True)]
+        if steps >= MAX_PLAYOUT_ACTIONS:
+            gained = list(state.km)
+        rival = max(points for t, points in enumerate(gained) if t != team)
+        return _sigmoid((gained[team] - rival) / 400)
+
+    def _api_playout(self, view: View, sample: Any, action: Any) -> float:
+        """To the end of the game on the reference, greedy with random moves; a win (shared
+        or alone) decides, the distances break the ties between losses."""
+        state = api.apply(sample, action)
+        rng = self._rng
+        steps = 0
+        limit = self.horizon or MAX_PLAYOUT_ACTIONS
+        while (seat := api.actor(state)) is not None and steps < limit:
+            if api.is_chance(state):
+                break  # a classic round is over
+            legal = api.legal_actions(state)
+            if len(legal) == 1:
+                choice = legal[0]
+            elif rng.below(1000) < self.epsilon * 1000:
+                choice = legal[rng.below(len(legal))]
+            else:
+                choice = self._policy.decide(seat_view(state, seat), legal)
+            state = api.apply(state, choice)
+            steps += 1
+        if isinstance(view, ClassicView):
+            team = view.team_of(view.seat)
+            gained = [a - b for a, b in zip(state.scores, view.scores, strict=True)]
+            if api.actor(state) is not None and not api.is_chance(state):
+                gained = [t.km for t in state.tableaus]
+            rival_points = max(p for t, p in enumerate(gained) if t != team)
+            return _sigmoid((gained[team] - rival_points) / 400)
+        winners = api.winners(state)
+        share = 1.0 / len(winners) if view.seat in winners else 0.0
+        kms = _distances(state)
+        rival = max(km for s, km in enumerate(kms) if s != view.seat)
+        return 0.8 * share + 0.2 * _sigmoid((kms[view.seat] - rival) / 300)
+
+
+def _prior(view: Any, action: Any) -> int:
+    """How much the greedy bot likes ``action`` (a Police by its target alone)."""
+    if isinstance(view, ClassicView):
+        if isinstance(action, CoupFourre):
+            return 10_000
+        if isinstance(action, Extension):
+            both = (Extension(action.seat, False), Extension(action.seat, True))
+            return 1 if _extension_choice(view, both) == action else 0
+        return _value(view, action)
+    if isinstance(view, FunSpeedView):
+        return _fs_value(view, action)
+    return _av_value(view, action)
+
+
+def _distances(state: Any) -> list[int]:
+    """Each seat's distance in Fun & Speed (its zone) or As du Volant (its car's square)."""
+    view = seat_view(state, 0)
+    if isinstance(view, FunSpeedView):
+        return [zone.km for zone in view.zones]
+    assert isinstance(view, AsDuVolantView)
+    return [view.km(seat) for seat in range(view.players)]
+
+
+def _light_choice(choices: Sequence[Any], rng: SplitMix64) -> Any:
+    """The classic playout policy: call every coup-fourré; lay a card rather than discard
+    six times in seven; else any legal action, uniformly."""
+    if len(choices) == 1:
+        return choices[0]
+    plays = []
+    for action in choices:
+        if type(action) is CoupFourre:
+            return action
+        if type(action) is Play:
+            plays.append(action)
+    if plays and rng.below(7):
+        return plays[rng.below(len(plays))]
+    return choices[rng.below(len(choices))]
+
+
+def search_bot(level: str) -> Callable[[int], SearchBot]:
+    """The constructor of the search bot at ``level`` (see :data:`LEVELS`), by seed."""
+    budget = LEVELS[level]
+
+    def make(seed: int) -> SearchBot:
+        return SearchBot(seed, budget)
+
+    return make
