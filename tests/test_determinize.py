@@ -75,9 +75,7 @@ def test_a_view_does_not_change_with_what_the_seat_cannot_see(
 
 
 @pytest.mark.parametrize(("edition", "players"), GAMES)
-def test_a_determinization_passes_the_loader_and_keeps_the_view(
-    edition: str, players: int
-) -> None:
+def test_a_determinization_passes_the_loader_and_keeps_the_view(edition: str, players: int) -> None:
     rng = SplitMix64(5)
     differs = False
     for state in _states(edition, players, 11):

@@ -49,9 +49,7 @@ def _takes_two(function: Callable[..., Any]) -> bool:
         parameters = inspect.signature(function).parameters.values()
     except (TypeError, ValueError):  # a builtin without a signature: the view alone
         return False
-    positional = [
-        p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)
-    ]
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
     return len(positional) >= 2 or any(p.kind is p.VAR_POSITIONAL for p in parameters)
 
 
@@ -88,7 +86,8 @@ def entrant(spec: str, budget: Budget | None = None) -> Callable[[int], Bot]:
     if inspect.isclass(target):
         if not callable(getattr(target, "decide", None)):
             raise MalformedInput(f"bots: the class {spec} has no decide(view, legal)")
-        return lambda seed: _named(target(seed), spec)
+        factory: Callable[[int], Any] = target
+        return lambda seed: _named(factory(seed), spec)
     return lambda seed: CallableBot(spec, target, seed)
 
 

@@ -1,11 +1,11 @@
-"""Ratings from pairwise results: a Bradley–Terry model on the Elo scale, with a 95%
+"""Ratings from pairwise results: a Bradley-Terry model on the Elo scale, with a 95%
 interval by bootstrap over the deals; and Wilson's interval for a head-to-head score.
 
 The tournament turns each game into pairwise results: every two bots at the table, the
 one whose seat did better (a win beats a loss, a win alone beats a shared win) scores 1,
-an equal outcome ½ each. Bradley–Terry gives bot ``i`` a strength ``p_i`` such that
+an equal outcome ½ each. Bradley-Terry gives bot ``i`` a strength ``p_i`` such that
 ``i`` beats ``j`` with probability ``p_i / (p_i + p_j)``; it is fitted by Hunter's
-minorization–maximization iterations, every pair given one virtual drawn game (½ a
+minorization-maximization iterations, every pair given one virtual drawn game (½ a
 win each way) so that a bot that never loses still has a finite rating. A rating is
 ``400 · log10(p_i)`` shifted so that the ratings average 0: a 400-point gap means odds
 of 10 to 1, as in Elo. The interval resamples the deals with replacement (each deal
@@ -24,9 +24,7 @@ PRIOR = 0.5
 """Virtual wins each way between every two bots (one drawn game)."""
 
 
-def bradley_terry(
-    n: int, wins: Sequence[Sequence[float]], *, iterations: int = 200
-) -> list[float]:
+def bradley_terry(n: int, wins: Sequence[Sequence[float]], *, iterations: int = 200) -> list[float]:
     """Ratings (Elo scale, mean 0) of ``n`` bots from ``wins[i][j]``, the points ``i``
     scored against ``j`` (a draw counts ½ to each)."""
     if n == 1:
@@ -68,7 +66,7 @@ def bootstrap(
                 for j in range(n):
                     wins[i][j] += deal[i][j]
         fits.append(bradley_terry(n, wins, iterations=60))
-    low, high = int(0.025 * (samples - 1)), int(math.ceil(0.975 * (samples - 1)))
+    low, high = int(0.025 * (samples - 1)), math.ceil(0.975 * (samples - 1))
     out = []
     for i in range(n):
         values = sorted(fit[i] for fit in fits)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -109,9 +110,9 @@ def parse_budget(text: str) -> Budget:
 
 
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(playouts=20),
-    "medium": Budget(playouts=100),
-    "hard": Budget(playouts=400),
+    "easy": Budget(playouts=16),
+    "medium": Budget(playouts=64),
+    "hard": Budget(playouts=256),
 }
 """Strengths for people, by budget per move; the bare ``search`` bot is ``medium``."""
 
@@ -181,10 +182,9 @@ class SearchBot(_Seated):
             action = self._realize(sample, keys[index])
             visits[index] += 1
             if action is not None:
-                try:
+                # Not legal in this sample (a safeguard): it counts as a loss there.
+                with suppress(IllegalAction):
                     totals[index] += self._playout(view, sample, action)
-                except IllegalAction:  # not legal in this sample: it counts as a loss there
-                    pass
         self.playouts += done
         best = max(range(len(groups)), key=lambda i: (visits[i], totals[i], -i))
         return self._settle(view, groups[best])
@@ -217,7 +217,9 @@ class SearchBot(_Seated):
         """The action of the chosen group: a Police's card, from the hand the rules show."""
         if len(group) == 1:
             return group[0]
-        return max(group, key=lambda a: _fs_police_value(view, a) if isinstance(a, fs.Police) else 0)
+        return max(
+            group, key=lambda a: _fs_police_value(view, a) if isinstance(a, fs.Police) else 0
+        )
 
     # --- playouts ------------------------------------------------------------------------
 

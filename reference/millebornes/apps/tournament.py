@@ -105,7 +105,7 @@ def play(config: TournamentConfig, deal: int, table: int) -> TableGame:
     seed = derive(config.seed, deal)
     bots = _bots(config, seating, derive(seed, table))
     if config.family == "classic":
-        return _classic_match(config, deal, table, seating, seed, bots)
+        return _classic_match(config, deal, table, seating=seating, seed=seed, bots=bots)
     g = config.game
     state = api.new_game(g.edition, g.players, g.options, seed=seed)
     actions = 0
@@ -124,6 +124,7 @@ def _classic_match(
     config: TournamentConfig,
     deal: int,
     table: int,
+    *,
     seating: tuple[int, ...],
     seed: int,
     bots: list[Bot],
@@ -282,4 +283,3 @@ def _points_meaning(family: str) -> str:
     if family == "as-du-volant":
         return "the game's points (AV-POINTS)"
     return "share of the win (1 alone, 1/k shared)"
-

@@ -101,7 +101,10 @@ def add_tournament(commands: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print the standings as JSON")
     parser.add_argument("--csv", type=Path, metavar="FILE", help="write one row per game here")
     parser.add_argument(
-        "--plot", type=Path, metavar="FILE", help="plot the ratings with their intervals (.png, .svg)"
+        "--plot",
+        type=Path,
+        metavar="FILE",
+        help="plot the ratings with their intervals (.png, .svg)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 

@@ -4,8 +4,9 @@ The seat knows its hand, the board and every car, the discard pile and how many 
 each other hand and the draw pile hold. The cards it has not seen (the game's deck,
 AV-BOX and AV-SMALL-DECK, less its hand, the discard pile and the safeties beside the
 board) are dealt at random into the other hands, each keeping its size, and the draw
-pile; a seat asked by an open window holds the card that lets it answer. The seed that orders the reshuffles to come (RUL-AV-RESHUFFLE-SEED) is hidden
-too: it is drawn from ``rng``. The result depends on the view and ``rng`` alone.
+pile; a seat asked by an open window holds the card that lets it answer. The seed that
+orders the reshuffles to come (RUL-AV-RESHUFFLE-SEED) is hidden too: it is drawn from
+``rng``. The result depends on the view and ``rng`` alone.
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ def _held(view: AsDuVolantView) -> dict[int, AvCard]:
     asked = view.actor
     if asked is None or asked == view.seat:
         return {}
-    if view.phase is AvPhase.COUP_FOURRE and view.pending is not None:
-        return {asked: SAFETY_OF[view.pending]}
+    safety = SAFETY_OF[view.pending] if view.pending is not None else None
+    if view.phase is AvPhase.COUP_FOURRE and safety is not None:
+        return {asked: safety}
     if view.phase is AvPhase.U_TURN:
         return {asked: AvCard.U_TURN}
     return {}
