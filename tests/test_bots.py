@@ -48,7 +48,7 @@ def test_the_roster_offers_the_search_bot_at_every_level() -> None:
     assert {"random", "greedy", "search", "search-easy", "search-medium", "search-hard"} <= set(
         BOTS
     )
-    assert make_bot("search-easy", 3).name == "search"
+    assert make_bot("search-easy", 3).name == "search-easy"
 
 
 def test_unknown_bot_is_malformed_input_naming_the_field() -> None:

@@ -324,6 +324,8 @@ def search_bot(level: str) -> Callable[[int], SearchBot]:
     budget = LEVELS[level]
 
     def make(seed: int) -> SearchBot:
-        return SearchBot(seed, budget)
+        bot = SearchBot(seed, budget)
+        bot.name = f"search-{level}"  # what a transcript or a tournament calls it
+        return bot
 
     return make
