@@ -1,13 +1,19 @@
 """The search bot: information-set Monte Carlo search from a seat's view, in every family.
 
-Each iteration samples a determinization (:func:`determinize`: a full state consistent
-with the seat's view, the cards it has not seen dealt at random), picks one of the
-seat's choices by UCB1 (UCT at the root: the choices that have been tried least, or
-that did best, first), plays it in the sample and plays the rest out with a fast
-policy to the end of the round (classic family) or of the game (Fun & Speed, As du
-Volant). The result, between 0 and 1, is the seat's (or its team's) outcome; the
-choice tried most often is played. Search never reads a state: only the view, so two
-states that differ in what the seat cannot see give the same search, move for move.
+The choices searched are the greedy bot's favourite few (``width``, in its order of
+preference). Each iteration picks one of them by UCB1 (UCT at the root: the least tried,
+or the best so far, first), takes a determinization (:func:`determinize`: a full state
+consistent with the seat's view, the cards it has not seen dealt at random), plays the
+choice in it and plays the rest out with a fast policy to the end of the round (classic
+family) or of the game (Fun & Speed, As du Volant). The result, between 0 and 1, is the
+seat's (or its team's) outcome: in the classic family the round's points against the
+best other team's, elsewhere the share of the win with the distances as tie-break. The
+k-th playout of every choice uses the same determinization and the same random draws
+(common random numbers), so the choices are compared on equal luck. The best mean wins,
+but the greedy bot's favourite stays unless it is beaten by ``margin``: playouts with a
+light policy undervalue tempo (a remedy laid now or next turn look alike to them).
+Search never reads a state, only the view: two states that differ in what the seat
+cannot see give the same search, move for move.
 
 Engines: classic-family playouts run on the fast engine (:mod:`millebornes.fast`,
 differentially tested against the reference in ``tests/fast``); Fun & Speed and As du
@@ -47,7 +53,7 @@ from millebornes.apps.bots import (
     seat_view,
 )
 from millebornes.core.errors import IllegalAction, MalformedInput
-from millebornes.core.shuffle import SplitMix64
+from millebornes.core.shuffle import GOLDEN_GAMMA, MASK64, SplitMix64
 from millebornes.families.asduvolant.determinize import determinize as av_determinize
 from millebornes.families.asduvolant.view import AsDuVolantView
 from millebornes.families.classic.actions import CoupFourre, Extension, Play
@@ -123,6 +129,11 @@ MAX_PLAYOUT_ACTIONS = 5000
 """A playout stopped after so many actions is judged on the distances (a safeguard)."""
 
 
+def _stream(base: int, k: int) -> int:
+    """The ``k``-th seed of a search whose seeds derive from ``base`` (SplitMix64 mixing)."""
+    return SplitMix64(base ^ (k * GOLDEN_GAMMA & MASK64)).next_u64()
+
+
 def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
@@ -142,6 +153,7 @@ class SearchBot(_Seated):
         width: int = 4,
         horizon: int | None = None,
         classic_greedy: bool = False,
+        margin: float = 0.03,
     ) -> None:
         super().__init__(seed)
         self.budget = budget or LEVELS["medium"]
@@ -149,9 +161,11 @@ class SearchBot(_Seated):
         self.width = width
         self.horizon = horizon
         self.classic_greedy = classic_greedy
-        self._policy = GreedyBot(self._rng.next_u64())
+        self.margin = margin
         self.playouts = 0
         """Playouts run over the bot's life (for speed reports)."""
+        self.last: list[tuple[Any, int, float]] = []
+        """The last search: each choice searched, its playouts and their total result."""
 
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
         if type(view) not in _DETERMINIZE:
@@ -169,6 +183,10 @@ class SearchBot(_Seated):
         deadline = (
             time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
         )
+        # Common random numbers: the k-th visit of every choice meets the same sampled
+        # deal and the same playout draws, so choices are compared on equal luck.
+        base = self._rng.next_u64()
+        samples: list[Any] = []
         done = 0
         while True:
             if deadline is None:
@@ -177,17 +195,28 @@ class SearchBot(_Seated):
             elif done and time.perf_counter() >= deadline:
                 break
             done += 1
-            sample = determinize(view, view.seat, self._rng)
             index = self._ucb(visits, totals, done)
+            k = visits[index]
+            if k == len(samples):
+                samples.append(determinize(view, view.seat, SplitMix64(_stream(base, 2 * k))))
+            sample = samples[k]
             action = self._realize(sample, keys[index])
             visits[index] += 1
             if action is not None:
                 # Not legal in this sample (a safeguard): it counts as a loss there.
                 with suppress(IllegalAction):
-                    totals[index] += self._playout(view, sample, action)
+                    seed = _stream(base, 2 * k + 1)
+                    totals[index] += self._playout(view, sample, action, seed)
         self.playouts += done
-        best = max(range(len(groups)), key=lambda i: (visits[i], totals[i], -i))
-        return self._settle(view, groups[best])
+        self.last = [(keys[i], visits[i], totals[i]) for i in range(len(groups))]
+        return self._settle(view, groups[self._verdict(visits, totals)])
+
+    def _verdict(self, visits: list[int], totals: list[float]) -> int:
+        """The choice to play: the best mean result, but the greedy bot's favourite
+        (index 0) unless the best beats it by ``margin`` (playouts undervalue tempo)."""
+        means = [totals[i] / visits[i] if visits[i] else -1.0 for i in range(len(visits))]
+        best = max(range(len(means)), key=lambda i: (means[i], -i))
+        return best if means[best] - means[0] > self.margin else 0
 
     @staticmethod
     def _ucb(visits: list[int], totals: list[float], n: int) -> int:
@@ -223,16 +252,16 @@ class SearchBot(_Seated):
 
     # --- playouts ------------------------------------------------------------------------
 
-    def _playout(self, view: View, sample: Any, action: Any) -> float:
+    def _playout(self, view: View, sample: Any, action: Any, seed: int) -> float:
         if isinstance(view, ClassicView) and not self.classic_greedy:
-            return self._classic_playout(view, sample, action)
-        return self._api_playout(view, sample, action)
+            return self._classic_playout(view, sample, action, seed)
+        return self._api_playout(view, sample, action, seed)
 
-    def _classic_playout(self, view: ClassicView, sample: Any, action: Any) -> float:
+    def _classic_playout(self, view: ClassicView, sample: Any, action: Any, seed: int) -> float:
         """To the end of the round on the fast engine; the round's points decide."""
         state = FastState.of(sample)
         state.step(action)
-        rng = self._rng
+        rng = SplitMix64(seed)
         steps = 0
         while state.phase is not Phase.ROUND_OVER and state.phase is not Phase.MATCH_OVER:
             choices = state.legal_actions()
@@ -247,11 +276,12 @@ class SearchBot(_Seated):
         rival = max(points for t, points in enumerate(gained) if t != team)
         return _sigmoid((gained[team] - rival) / 400)
 
-    def _api_playout(self, view: View, sample: Any, action: Any) -> float:
+    def _api_playout(self, view: View, sample: Any, action: Any, seed: int) -> float:
         """To the end of the game on the reference, greedy with random moves; a win (shared
         or alone) decides, the distances break the ties between losses."""
         state = api.apply(sample, action)
-        rng = self._rng
+        rng = SplitMix64(seed)
+        policy = GreedyBot(seed)
         steps = 0
         limit = self.horizon or MAX_PLAYOUT_ACTIONS
         while (seat := api.actor(state)) is not None and steps < limit:
@@ -263,7 +293,7 @@ class SearchBot(_Seated):
             elif rng.below(1000) < self.epsilon * 1000:
                 choice = legal[rng.below(len(legal))]
             else:
-                choice = self._policy.decide(seat_view(state, seat), legal)
+                choice = policy.decide(seat_view(state, seat), legal)
             state = api.apply(state, choice)
             steps += 1
         if isinstance(view, ClassicView):
