@@ -10,7 +10,7 @@ same cards meet every arrangement, and the luck of the deal cancels out.
 A game is a whole match in the classic family (its result: the match winners,
 MATCH-TARGET; its points: the team's match points over whole rounds) and a whole game
 in Fun & Speed and As du Volant (the winners, a shared win split; points: the share of
-the win, and As du Volant's own points, AV-POINTS). Work is cut into chunks of deals,
+the win, or As du Volant's own points, AV-POINTS, under the options that count them). Work is cut into chunks of deals,
 each a task that runs anywhere: the result is the same here or on any number of Dask
 workers. :func:`standings` turns the games into each bot's wins, points and rating
 (:mod:`millebornes.apps.rating`).
@@ -39,6 +39,9 @@ from millebornes.families.classic.engine import apply, new_match
 from millebornes.families.classic.scoring import match_winners
 from millebornes.families.classic.state import Phase, State
 from millebornes.registry import family_of_edition
+
+POINTS_OPTIONS = frozenset({"points_5000", "bonus"})
+"""The As du Volant options under which a game's points are counted (AV-POINTS)."""
 
 MAX_ROUNDS = 200
 """A classic match stopped after so many rounds is scored as it stands (a safeguard)."""
@@ -85,8 +88,8 @@ class TableGame:
     shares: tuple[float, ...]
     """Each seat's share of the win: 1 alone, 1/k in a k-way tie, 0 if it lost."""
     points: tuple[float, ...]
-    """Each seat's points: its team's match points (classic family), its share of the
-    win (Fun & Speed), its AV-POINTS (As du Volant)."""
+    """Each seat's points: its team's match points (classic family), its AV-POINTS (As du
+    Volant with ``points_5000`` or ``bonus``), else its share of the win."""
     rounds: int
     """Rounds of the classic match (0 in the other families)."""
     actions: int
@@ -115,7 +118,8 @@ def play(config: TournamentConfig, deal: int, table: int) -> TableGame:
     winners = api.winners(state)
     shares = tuple(1 / len(winners) if s in winners else 0.0 for s in range(g.players))
     points: tuple[float, ...] = shares
-    if isinstance(state, AvState) and state.phase is AvPhase.OVER:
+    counted = isinstance(state, AvState) and bool(state.options & POINTS_OPTIONS)
+    if counted and state.phase is AvPhase.OVER:
         points = tuple(float(p) for p in game_points(state))
     return TableGame(deal, table, seating, shares, points, 0, actions)
 
@@ -248,7 +252,7 @@ def standings(config: TournamentConfig, games: list[TableGame]) -> dict[str, Any
         "seed": config.seed,
         "budget": None if config.budget is None else str(config.budget),
         "game": "a whole match" if config.family == "classic" else "a whole game",
-        "points": _points_meaning(config.family),
+        "points": _points_meaning(config),
         "rating_method": RATING_METHOD,
         "bots": [
             {
@@ -277,9 +281,9 @@ def standings(config: TournamentConfig, games: list[TableGame]) -> dict[str, Any
     }
 
 
-def _points_meaning(family: str) -> str:
-    if family == "classic":
+def _points_meaning(config: TournamentConfig) -> str:
+    if config.family == "classic":
         return "match points of the bot's team over the whole match"
-    if family == "as-du-volant":
+    if config.family == "as-du-volant" and POINTS_OPTIONS & set(config.game.options):
         return "the game's points (AV-POINTS)"
     return "share of the win (1 alone, 1/k shared)"
