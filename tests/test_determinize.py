@@ -21,6 +21,7 @@ from millebornes.apps.roster import make_bot
 from millebornes.apps.search import determinize
 from millebornes.core.errors import MalformedInput
 from millebornes.core.shuffle import SplitMix64, shuffled
+from millebornes.families.funspeed.view import FunSpeedView
 
 GAMES = [("classic", 2), ("classic", 4), ("allonge", 3), ("fun-speed", 3), ("as-du-volant", 4)]
 
@@ -110,3 +111,23 @@ def test_a_view_of_another_seat_is_refused_naming_the_seat() -> None:
     state = mb.apply(state, mb.chance_action(state, 1)) if mb.is_chance(state) else state
     with pytest.raises(MalformedInput, match="seat"):
         determinize(seat_view(state, 0), 1, SplitMix64(0))
+
+
+def test_a_turned_over_draw_pile_is_seen_and_kept() -> None:
+    """RUL-FS-EMPTY-PILE: the discard pile turned over becomes the draw pile unshuffled,
+    so every seat saw its order: the view holds it and a determinization keeps it, dealing
+    only the other hands anew."""
+    state = mb.new_game("fun-speed", 2, seed=0)
+    bots = [make_bot("random", seat) for seat in range(2)]
+    while not (state.turned_over and state.draw_pile):
+        seat = mb.actor(state)
+        assert seat is not None, "the seeded game ends before its pile is turned over"
+        state = mb.apply(state, bots[seat].choose(state))
+    seat = mb.actor(state)
+    assert seat is not None
+    view = seat_view(state, seat)
+    assert isinstance(view, FunSpeedView) and view.known_draw == state.draw_pile
+    sample = determinize(view, seat, SplitMix64(3))
+    assert sample.draw_pile == state.draw_pile
+    assert sorted(sample.hands[1 - seat]) == sorted(state.hands[1 - seat])
+    assert seat_view(sample, seat) == view
