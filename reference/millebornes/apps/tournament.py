@@ -12,8 +12,8 @@ MATCH-TARGET; its points: the team's match points over whole rounds) and a whole
 in Fun & Speed and As du Volant (the winners, a shared win split; points: the share of
 the win, or As du Volant's own points, AV-POINTS, under the options that count them).
 Work is cut into chunks of deals, each a task that runs anywhere: the result is the
-same here or on any number of Dask workers. :func:`standings` turns the games into each bot's wins, points and rating
-(:mod:`millebornes.apps.rating`).
+same here or on any number of Dask workers. :func:`standings` turns the games into each
+bot's wins, points and rating (:mod:`millebornes.apps.rating`).
 """
 
 from __future__ import annotations
