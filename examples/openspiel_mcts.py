@@ -25,6 +25,13 @@ the MCTS seat is among the winners, and the return is the codec's zero-sum utili
 ``bonus``). Their playouts stop after ``--playout-moves`` moves, scored 0.
 
     .venv/bin/python examples/openspiel_mcts.py --edition fun-speed --rounds 10 --simulations 20
+
+``--opponent NAME`` seats a bot of the project's roster at the other seats instead of
+uniform random players: ``greedy``, or the project's own search bot (``search-easy``,
+``search``, ``search-hard``: information-set search from the seat's view, see
+docs/bots.md), a stronger baseline to measure an agent against:
+
+    .venv/bin/python examples/openspiel_mcts.py --opponent search-easy --rounds 4
 """
 
 from __future__ import annotations
@@ -43,6 +50,8 @@ from millebornes.apps.adapters.encoding import utilities
 from millebornes.apps.adapters.openspiel_game import MilleBornesState
 from millebornes.apps.adapters.openspiel_races import RaceState
 from millebornes.apps.adapters.race_encoding import is_race_edition
+from millebornes.apps.bots import Bot
+from millebornes.apps.roster import BOTS, make_bot
 from millebornes.families.classic import MalformedInput, Phase, apply, legal_actions
 
 
@@ -90,12 +99,39 @@ class RacePlayouts(mcts.Evaluator):  # type: ignore[misc]  # open_spiel has no t
         return [(action, 1.0 / len(actions)) for action in actions]
 
 
+def _reaches(state: MilleBornesState | RaceState, wanted: object) -> bool:
+    """Whether ``state`` stands at the engine state ``wanted``, or gets there by one more
+    step (a race's Police takes two OpenSpiel steps: its target, then its card)."""
+    position = getattr(state, "position", None)
+    if not getattr(position, "partial", False):
+        return bool(state.engine == wanted)
+    for action in state.legal_actions():
+        clone = state.clone()
+        clone.apply_action(action)
+        if clone.engine == wanted:
+            return True
+    return False
+
+
+def opponent_action(state: MilleBornesState | RaceState, opponent: Bot) -> int:
+    """The OpenSpiel action that makes the roster bot's choice (its first step)."""
+    wanted = mb.apply(state.engine, opponent.choose(state.engine))
+    for action in state.legal_actions():
+        clone = state.clone()
+        clone.apply_action(action)
+        if _reaches(clone, wanted):
+            return int(action)
+    raise RuntimeError("the bot's choice is none of the OpenSpiel actions")
+
+
 def play(
     game: pyspiel.Game,
     mcts_seat: int,
     bot: mcts.MCTSBot,
     rng: np.random.Generator,
     perfect_information: bool,
+    *,
+    opponent: Bot | None = None,
 ) -> tuple[bool, float]:
     """One game: did the MCTS seat's team score more than every other, and its return."""
     state = game.new_initial_state()
@@ -112,6 +148,10 @@ def play(
             if not perfect_information:
                 searched = state.resample_from_infostate(mcts_seat, rng.random)
             action = bot.step(searched)
+        elif opponent is not None and not getattr(
+            getattr(state, "position", None), "partial", False
+        ):
+            action = opponent_action(state, opponent)
         else:
             action = int(rng.choice(actions))
         state.apply_action(action)
@@ -133,6 +173,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--uct-c", type=float, default=None, help="default: 2 x max utility")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--perfect-information", action="store_true")
+    parser.add_argument(
+        "--opponent", default=None, choices=sorted(BOTS), help="default: uniform random"
+    )
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.simulations < 1:
         parser.error("--rounds and --simulations must be at least 1")
@@ -163,7 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     digits = 2 if game.max_utility() <= 1 else 0  # win/loss returns, or points
     for game_number in range(args.rounds):
         seat = game_number % args.players
-        won, result = play(game, seat, bot, rng, args.perfect_information)
+        opponent = make_bot(args.opponent, args.seed + game_number) if args.opponent else None
+        won, result = play(game, seat, bot, rng, args.perfect_information, opponent=opponent)
         wins += won
         total += result
         outcome = "won" if won else "lost"
@@ -171,7 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"round {game_number + 1}: MCTS in seat {seat} {outcome}, return {result:+.{digits}f}"
         )
     print(
-        f"MCTS ({args.simulations} simulations) vs random, {args.edition} {args.players}p: "
+        f"MCTS ({args.simulations} simulations) vs {args.opponent or 'random'},"
+        f" {args.edition} {args.players}p: "
         f"won {wins} of {args.rounds} rounds, win rate {wins / args.rounds:.0%}, "
         f"mean return {total / args.rounds:+.{digits}f} points"
     )

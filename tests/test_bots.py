@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 import millebornes as mb
-from millebornes.apps.bots import BOTS, RandomBot, make_bot, seat_view
+from millebornes.apps.bots import RandomBot, seat_view
+from millebornes.apps.roster import BOTS, make_bot
 from millebornes.core.shuffle import shuffled
 from millebornes.families.asduvolant.view import AsDuVolantView
 from millebornes.families.classic import MalformedInput, Phase, apply, legal_actions, new_round
@@ -20,6 +21,9 @@ from millebornes.families.funspeed.cards import FsCard
 from millebornes.families.funspeed.view import FunSpeedView
 
 FAMILIES = [("classic", 2), ("fun-speed", 3), ("as-du-volant", 4)]
+QUICK_BOTS = ("random", "greedy")
+"""The bots whole games are played with here; the search bot's tests (with a tiny
+budget) are in tests/test_search.py."""
 
 
 def play_round(bot_name: str, seed: int) -> list[object]:
@@ -38,6 +42,13 @@ def test_random_bot_is_legal_and_reproducible() -> None:
     first = play_round("random", 11)
     assert first == play_round("random", 11)
     assert first != play_round("random", 12)
+
+
+def test_the_roster_offers_the_search_bot_at_every_level() -> None:
+    assert {"random", "greedy", "search", "search-easy", "search-medium", "search-hard"} <= set(
+        BOTS
+    )
+    assert make_bot("search-easy", 3).name == "search-easy"
 
 
 def test_unknown_bot_is_malformed_input_naming_the_field() -> None:
@@ -64,7 +75,7 @@ def play_game(edition: str, players: int, names: tuple[str, ...], seed: int) -> 
 
 
 @pytest.mark.parametrize(("edition", "players"), FAMILIES)
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", QUICK_BOTS)
 def test_every_bot_plays_every_family_legally_and_reproducibly(
     edition: str, players: int, name: str
 ) -> None:
@@ -129,7 +140,7 @@ def test_what_a_seat_cannot_see_does_not_change_its_view(edition: str, players: 
 
 
 @pytest.mark.parametrize(("edition", "players"), FAMILIES)
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", QUICK_BOTS)
 def test_a_bot_choosing_on_its_turn_ignores_what_it_cannot_see(
     edition: str, players: int, name: str
 ) -> None:

@@ -10,7 +10,8 @@ import pytest
 
 import millebornes as mb
 from millebornes.apps.arguments import Game
-from millebornes.apps.bots import BOTS, GreedyBot, make_bot
+from millebornes.apps.bots import GreedyBot
+from millebornes.apps.roster import BOTS, make_bot
 from millebornes.apps.simulate import Config, run_local
 from millebornes.apps.simulate_report import summary
 from millebornes.families.asduvolant import actions as av

@@ -214,3 +214,22 @@ def test_mcts_example_plays_each_race(edition: str) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert " of 1 rounds, win rate " in result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("edition", "opponent"), [("classic", "search-easy"), ("fun-speed", "greedy")]
+)
+def test_mcts_example_plays_against_a_roster_bot(edition: str, opponent: str) -> None:
+    """--opponent seats the project's bot at the other seats: its choice becomes the
+    OpenSpiel action that makes it (a race's Police: two steps)."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "openspiel_mcts.py"), "--edition", edition]
+        + ["--rounds", "1", "--simulations", "2", "--opponent", opponent],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert f" vs {opponent}, {edition} 2p: won " in result.stdout

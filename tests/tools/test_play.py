@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from transcript_support import cli
 
-from millebornes.apps.bots import make_bot
 from millebornes.apps.play import Game, Session, parse_move
 from millebornes.apps.play_commands import DEFAULT_BOT
 from millebornes.apps.record import Header, TranscriptWriter, read_transcript
 from millebornes.apps.referee import referee, statement
+from millebornes.apps.roster import make_bot
 from millebornes.core.shuffle import SplitMix64
 from millebornes.families.classic import (
     Card,

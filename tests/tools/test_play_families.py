@@ -13,7 +13,6 @@ import pytest
 from transcript_support import cli
 
 from millebornes import api
-from millebornes.apps.bots import make_bot
 from millebornes.apps.play import Game, Session, parse_move
 from millebornes.apps.record import (
     Header,
@@ -24,6 +23,7 @@ from millebornes.apps.record import (
     transcript_text,
 )
 from millebornes.apps.referee import referee
+from millebornes.apps.roster import make_bot
 from millebornes.core.errors import MalformedInput
 from millebornes.families.asduvolant import actions as av
 from millebornes.families.asduvolant.cards import AvCard

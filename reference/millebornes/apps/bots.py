@@ -455,16 +455,3 @@ def _av_value(view: AsDuVolantView, action: Any) -> int:
         case av.EndTurn():
             return 35  # the jeu accéléré: stop once nothing better than a discard is left
     return 0
-
-
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
-"""Bot constructors by name; each takes a seed."""
-
-
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """The bot called ``name`` (see :data:`BOTS`), seeded with ``seed``."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise MalformedInput(f"bot: unknown bot {name!r} (known: {', '.join(BOTS)})") from None
-    return factory(seed)

@@ -37,6 +37,7 @@ The canonical Mille Bornes rules as a command line.
 quick commands (no set-up beyond tools/setup.sh, nothing regenerated):
   millebornes demo          play a seeded demo and print its transcript
   millebornes simulate      play many rounds between bots and report the figures
+  millebornes tournament    rank bots (random, greedy, search, your own) with ratings
   millebornes editions      the rule sets, their seat counts, options and goals
   millebornes play          a game in the terminal against bots
   millebornes referee FILE  check a recorded game; explain: judge one action
@@ -98,6 +99,9 @@ def build_parser() -> argparse.ArgumentParser:
     from millebornes.apps.simulate_cli import add_simulate  # noqa: PLC0415 - keeps Dask out of start-up
 
     add_simulate(commands)
+    from millebornes.apps.tournament_cli import add_tournament  # noqa: PLC0415 - as simulate
+
+    add_tournament(commands)
     add_commands(commands)
     add_play_commands(commands)
     return parser
@@ -160,6 +164,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         from millebornes.apps.simulate_cli import run_simulate  # noqa: PLC0415
 
         return run_simulate(subparser, args)
+    if args.command == "tournament":
+        from millebornes.apps.tournament_cli import run_tournament  # noqa: PLC0415
+
+        return run_tournament(subparser, args)
     return dispatch(args)
 
 

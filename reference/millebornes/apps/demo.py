@@ -19,7 +19,7 @@ from typing import Any
 
 from millebornes import api
 from millebornes.apps.arguments import Game
-from millebornes.apps.bots import make_bot
+from millebornes.apps.roster import make_bot
 from millebornes.apps.simulate import derive
 from millebornes.core.shuffle import SplitMix64, round_seed
 from millebornes.families.classic.actions import Action, Deal, Discard, Draw, Play

@@ -31,10 +31,10 @@ from typing import Any
 from millebornes import api
 from millebornes.apps import board
 from millebornes.apps.board import move_text, table_lines
-from millebornes.apps.bots import make_bot
 from millebornes.apps.moves import Choice
 from millebornes.apps.record import CLASSIC, read_transcript
 from millebornes.apps.referee import explain, referee, verdict_to_dict
+from millebornes.apps.roster import make_bot
 from millebornes.core.errors import MilleBornesError
 from millebornes.core.shuffle import round_seed
 from millebornes.families.classic.actions import Draw

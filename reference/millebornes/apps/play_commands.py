@@ -33,7 +33,7 @@ from millebornes.apps.arguments import (
     seed_value,
 )
 from millebornes.apps.board import end_lines, move_text, table_lines
-from millebornes.apps.bots import BOTS, Bot, make_bot
+from millebornes.apps.bots import Bot
 from millebornes.apps.play import Game, Session
 from millebornes.apps.record import (
     CLASSIC,
@@ -53,6 +53,7 @@ from millebornes.apps.referee import (
     state_before,
     verdict_to_dict,
 )
+from millebornes.apps.roster import BOTS, make_bot
 from millebornes.core.errors import MalformedInput
 from millebornes.core.jsonio import load_json
 from millebornes.families.asduvolant.track import board_from_dict, default_board

@@ -22,7 +22,8 @@ from typing import Any, Literal
 
 from millebornes import api
 from millebornes.apps.arguments import Game
-from millebornes.apps.bots import Bot, make_bot
+from millebornes.apps.bots import Bot
+from millebornes.apps.roster import make_bot
 from millebornes.core.shuffle import MASK64, SplitMix64, round_seed
 from millebornes.families.asduvolant import actions as av
 from millebornes.families.asduvolant.rules import route

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from millebornes.apps.arguments import add_game_arguments, game_from_args, positive_value
-from millebornes.apps.bots import BOTS
+from millebornes.apps.roster import BOTS
 from millebornes.apps.simulate import Chunk, Config, Unit, run_local
 from millebornes.registry import family_of_edition
 

@@ -40,12 +40,16 @@ class AsDuVolantView:
     taken: AvCard | None
     plays: int
     played: int
+    forced: bool
+    """Whether every play of the turn so far was a forced discard (RUL-AV-DECLARE)."""
     stuck: int
     pending: AvCard | None
     source: int | None
     mover: int | None
     origin: tuple[int, int] | None
     moved: AvCard | None
+    resume: int | None
+    """While trimming: the seat that plays next (AV-CF-TURN)."""
     reshuffles: int
     winners: tuple[int, ...]
     goal: int
@@ -74,12 +78,14 @@ def seat_view(state: AvState, seat: int) -> AsDuVolantView:
         taken=state.taken,
         plays=state.plays,
         played=state.played,
+        forced=state.forced,
         stuck=state.stuck,
         pending=state.pending,
         source=state.source,
         mover=state.mover,
         origin=state.origin,
         moved=state.moved,
+        resume=state.resume,
         reshuffles=state.reshuffles,
         winners=state.winners,
         goal=state.goal,

@@ -1,0 +1,384 @@
+"""The search bot: information-set Monte Carlo search from a seat's view, in every family.
+
+The choices searched are the greedy bot's favourite few (``width``, in its order of
+preference). Each iteration picks one of them by UCB1 (UCT at the root: the least tried,
+or the best so far, first), takes a determinization (:func:`determinize`: a full state
+consistent with the seat's view, the cards it has not seen dealt at random), plays the
+choice in it and plays the rest out with a fast policy to the end of the round (classic
+family) or of the game (Fun & Speed, As du Volant: or ``horizon`` actions, 40). The
+result, between 0 and 1, is the seat's (or its team's) outcome: in the classic family
+the round's points against the best other team's, elsewhere the share of the win with
+the distances as tie-break (alone, for a playout cut short). The
+k-th playout of every choice uses the same determinization and the same random draws
+(common random numbers), so the choices are compared on equal luck. The greedy bot's
+favourite is played unless the choice of best mean beats it clearly on the playouts
+they share: by ``margin`` on average and by ``z`` standard errors of the paired
+differences (one playout's result is noisy: without this test the bot played worse than
+greedy, discarding a Roll it needed on the strength of a few lucky playouts).
+Search never reads a state, only the view: two states that differ in what the seat
+cannot see give the same search, move for move.
+
+Engines: classic-family playouts run on the fast engine (:mod:`millebornes.fast`,
+differentially tested against the reference in ``tests/fast``); Fun & Speed and As du
+Volant run on the reference through the API. The playout policy is the greedy bot with
+some random moves (``epsilon``); in the classic family ``classic_greedy=False`` plays a
+light heuristic instead, several times faster (a coup-fourré always called, a card laid
+rather than discarded six times in seven, otherwise uniformly at random), which
+undervalues tempo (a remedy laid now or next turn look alike to it).
+
+The budget is per move, in playouts (deterministic for a given seed) or in seconds
+(anytime: as many playouts as fit). :data:`LEVELS` are the strengths offered to people.
+A Police of Fun & Speed is searched by its target alone (what the seat knows before
+playing it, FS-POLICE); in a sample its card is the greedy bot's choice from the sampled
+hand, and at the table the greedy bot's choice from the hand the rules show.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any
+
+from millebornes import api
+from millebornes.apps.bots import (
+    GreedyBot,
+    View,
+    _av_value,
+    _extension_choice,
+    _fs_police_value,
+    _fs_value,
+    _groups,
+    _key,
+    _Seated,
+    _value,
+    seat_view,
+)
+from millebornes.core.errors import IllegalAction, MalformedInput
+from millebornes.core.shuffle import GOLDEN_GAMMA, MASK64, SplitMix64
+from millebornes.families.asduvolant.determinize import determinize as av_determinize
+from millebornes.families.asduvolant.view import AsDuVolantView
+from millebornes.families.classic.actions import CoupFourre, Extension, Play
+from millebornes.families.classic.determinize import determinize as classic_determinize
+from millebornes.families.classic.state import Phase
+from millebornes.families.classic.view import ClassicView
+from millebornes.families.classic.view import seat_view as classic_view
+from millebornes.families.funspeed import actions as fs
+from millebornes.families.funspeed.determinize import determinize as fs_determinize
+from millebornes.families.funspeed.view import FunSpeedView
+from millebornes.fast import FastState
+
+_DETERMINIZE: dict[type, Callable[[Any, int, SplitMix64], Any]] = {
+    ClassicView: classic_determinize,
+    FunSpeedView: fs_determinize,
+    AsDuVolantView: av_determinize,
+}
+
+
+def determinize(source: Any, seat: int, rng: SplitMix64) -> Any:
+    """A full state ``seat`` could be in, given its view of ``source`` (a state of any
+    family, or a seat's view): see each family's ``determinize`` module."""
+    view = source if type(source) in _DETERMINIZE else seat_view(source, seat)
+    return _DETERMINIZE[type(view)](view, seat, rng)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """A per-move budget: a number of playouts (reproducible) or seconds (anytime)."""
+
+    playouts: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if (self.playouts is None) == (self.seconds is None):
+            raise MalformedInput("budget: give playouts or seconds, not both nor neither")
+        if self.playouts is not None and (
+            isinstance(self.playouts, bool) or not isinstance(self.playouts, int)
+        ):
+            raise MalformedInput(f"budget: playouts must be a whole number, not {self.playouts!r}")
+        if self.playouts is not None and self.playouts < 1:
+            raise MalformedInput(f"budget: at least 1 playout, not {self.playouts}")
+        if self.seconds is not None and not (0 < self.seconds <= 3600):
+            raise MalformedInput(f"budget: seconds from above 0 to 3600, not {self.seconds}")
+
+    def __str__(self) -> str:
+        return f"{self.playouts} playouts" if self.playouts is not None else f"{self.seconds} s"
+
+
+def parse_budget(text: str) -> Budget:
+    """``200`` or ``200p``: playouts per move; ``0.2s``: seconds per move."""
+    word = text.strip().lower()
+    try:
+        if word.endswith("s"):
+            return Budget(seconds=float(word[:-1]))
+        return Budget(playouts=int(word.removesuffix("p")))
+    except ValueError:
+        raise MalformedInput(
+            f"budget: {text!r} is neither playouts (200, 200p) nor seconds (0.2s)"
+        ) from None
+
+
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(playouts=16),
+    "medium": Budget(playouts=64),
+    "hard": Budget(playouts=256),
+}
+"""Strengths for people, by budget per move; the bare ``search`` bot is ``medium``."""
+
+EXPLORATION = 0.7
+"""UCB1's exploration constant for results between 0 and 1."""
+
+HORIZON = 40
+"""Actions after which a playout of Fun & Speed or As du Volant stops and is judged on
+the distances: short playouts are many more in a budget, and a game's end is far and
+noisy (measured at 0.2 s a move, two seats: Fun & Speed 14 wins of 16 against greedy
+with 40, 8 of 16 played to the end; As du Volant 9 of 16 with 40, 8 of 16 with 20)."""
+
+MAX_PLAYOUT_ACTIONS = 5000
+"""A playout stopped after so many actions is judged on the distances (a safeguard)."""
+
+
+def _stream(base: int, k: int) -> int:
+    """The ``k``-th seed of a search whose seeds derive from ``base`` (SplitMix64 mixing)."""
+    return SplitMix64(base ^ (k * GOLDEN_GAMMA & MASK64)).next_u64()
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+class SearchBot(_Seated):
+    """Information-set Monte Carlo search with UCB1 over the seat's choices; see the
+    module's docstring. ``epsilon`` is the share of random moves in greedy playouts."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: Budget | None = None,
+        *,
+        epsilon: float = 0.15,
+        width: int = 4,
+        horizon: int | None = HORIZON,
+        classic_greedy: bool = True,
+        margin: float = 0.02,
+        z: float = 1.0,
+    ) -> None:
+        super().__init__(seed)
+        self.budget = budget or LEVELS["medium"]
+        self.epsilon = epsilon
+        self.width = width
+        self.horizon = horizon
+        self.classic_greedy = classic_greedy
+        self.margin = margin
+        self.z = z
+        self.playouts = 0
+        """Playouts run over the bot's life (for speed reports)."""
+        self.last: list[tuple[Any, int, float]] = []
+        """The last search: each choice searched, its playouts and their total result."""
+
+    def decide(self, view: Any, legal: Sequence[Any]) -> Any:
+        if type(view) not in _DETERMINIZE:
+            raise MalformedInput(f"view: not a seat's view: {type(view).__name__}")
+        groups = _groups(legal)
+        if len(groups) == 1:
+            return self._settle(view, groups[0])
+        # Few playouts spread over many choices tell nothing: only the greedy bot's
+        # favourite few are searched, in its order of preference (ties keep their order).
+        ranked = sorted(range(len(groups)), key=lambda i: -_prior(view, groups[i][0]))
+        groups = [groups[i] for i in ranked[: self.width]]
+        keys = [_key(group[0]) for group in groups]
+        visits = [0] * len(groups)
+        totals = [0.0] * len(groups)
+        results: list[list[float]] = [[] for _ in groups]
+        deadline = (
+            time.perf_counter() + self.budget.seconds if self.budget.seconds is not None else None
+        )
+        # Common random numbers: the k-th visit of every choice meets the same sampled
+        # deal and the same playout draws, so choices are compared on equal luck.
+        base = self._rng.next_u64()
+        samples: list[Any] = []
+        done = 0
+        while True:
+            if deadline is None:
+                if done >= (self.budget.playouts or 0):
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            done += 1
+            index = self._ucb(visits, totals, done)
+            k = visits[index]
+            if k == len(samples):
+                samples.append(determinize(view, view.seat, SplitMix64(_stream(base, 2 * k))))
+            sample = samples[k]
+            action = self._realize(sample, keys[index])
+            visits[index] += 1
+            result = 0.0  # an action the sample does not allow (a safeguard) counts as lost
+            if action is not None:
+                with suppress(IllegalAction):
+                    result = self._playout(view, sample, action, _stream(base, 2 * k + 1))
+            totals[index] += result
+            results[index].append(result)
+        self.playouts += done
+        self.last = [(keys[i], visits[i], totals[i]) for i in range(len(groups))]
+        return self._settle(view, groups[self._verdict(results)])
+
+    def _verdict(self, results: list[list[float]]) -> int:
+        """The choice to play: the greedy bot's favourite (index 0) unless the choice of
+        best mean beats it clearly, on the playouts they share (the k-th of each met the
+        same luck): by ``margin`` on average and by ``z`` standard errors of the paired
+        differences. A playout's result is noisy, and light playouts undervalue tempo."""
+        means = [statistics.fmean(r) if r else -1.0 for r in results]
+        best = max(range(len(means)), key=lambda i: (means[i], -i))
+        paired = [a - b for a, b in zip(results[best], results[0], strict=False)]
+        if best == 0 or len(paired) < 2:
+            return 0
+        gain = statistics.fmean(paired)
+        error = statistics.stdev(paired) / math.sqrt(len(paired))
+        return best if gain > self.margin and gain > self.z * error else 0
+
+    @staticmethod
+    def _ucb(visits: list[int], totals: list[float], n: int) -> int:
+        for index, count in enumerate(visits):
+            if count == 0:
+                return index
+        log_n = math.log(n)
+        scores = [
+            totals[i] / visits[i] + EXPLORATION * math.sqrt(log_n / visits[i])
+            for i in range(len(visits))
+        ]
+        return max(range(len(scores)), key=lambda i: (scores[i], -i))
+
+    def _realize(self, sample: Any, key: Any) -> Any:
+        """The sample's action the key stands for; a Police's card chosen from the sampled
+        hand as the greedy bot would. None if the sample has no such action."""
+        if not isinstance(key, tuple):
+            return key  # any action but a Police is known whole, and legal in every sample
+        police = [a for a in api.legal_actions(sample) if _key(a) == key]
+        if not police:
+            return None
+        view = seat_view(sample, police[0].seat)
+        assert isinstance(view, FunSpeedView)
+        return max(police, key=lambda a: _fs_police_value(view, a))
+
+    def _settle(self, view: Any, group: list[Any]) -> Any:
+        """The action of the chosen group: a Police's card, from the hand the rules show."""
+        if len(group) == 1:
+            return group[0]
+        return max(
+            group, key=lambda a: _fs_police_value(view, a) if isinstance(a, fs.Police) else 0
+        )
+
+    # --- playouts ------------------------------------------------------------------------
+
+    def _playout(self, view: View, sample: Any, action: Any, seed: int) -> float:
+        if isinstance(view, ClassicView):
+            return self._classic_playout(view, sample, action, seed)
+        return self._api_playout(view, sample, action, seed)
+
+    def _classic_playout(self, view: ClassicView, sample: Any, action: Any, seed: int) -> float:
+        """To the end of the round on the fast engine; the round's points decide."""
+        state = FastState.of(sample)
+        state.step(action)
+        rng = SplitMix64(seed)
+        policy = GreedyBot(seed) if self.classic_greedy else None
+        steps = 0
+        while state.phase is not Phase.ROUND_OVER and state.phase is not Phase.MATCH_OVER:
+            if steps >= MAX_PLAYOUT_ACTIONS:
+                break
+            choices = state.legal_actions()
+            if policy is None or len(choices) == 1:
+                choice = _light_choice(choices, rng)
+            elif rng.below(1000) < self.epsilon * 1000:
+                choice = choices[rng.below(len(choices))]
+            else:
+                actor = choices[0].seat
+                choice = policy.decide(classic_view(state.to_state(), actor), choices)
+            state.step(choice)
+            steps += 1
+        team = view.team_of(view.seat)
+        gained = [after - before for after, before in zip(state.scores, view.scores, strict=True)]
+        if steps >= MAX_PLAYOUT_ACTIONS:  # cut short: judged on the distances
+            gained = list(state.km)
+        rival = max(points for t, points in enumerate(gained) if t != team)
+        return _sigmoid((gained[team] - rival) / 400)
+
+    def _api_playout(self, view: View, sample: Any, action: Any, seed: int) -> float:
+        """To the end of the game, or ``horizon`` actions, on the reference, greedy with
+        random moves; a win (shared or alone) decides, the distances (a logistic of the
+        seat's lead) break the ties between losses and judge a playout cut short."""
+        state = api.apply(sample, action)
+        rng = SplitMix64(seed)
+        policy = GreedyBot(seed)
+        steps = 0
+        limit = self.horizon or MAX_PLAYOUT_ACTIONS
+        while (seat := api.actor(state)) is not None and steps < limit:
+            legal = api.legal_actions(state)
+            if len(legal) == 1:
+                choice = legal[0]
+            elif rng.below(1000) < self.epsilon * 1000:
+                choice = legal[rng.below(len(legal))]
+            else:
+                choice = policy.decide(seat_view(state, seat), legal)
+            state = api.apply(state, choice)
+            steps += 1
+        winners = api.winners(state)
+        share = 1.0 / len(winners) if view.seat in winners else 0.0
+        kms = _distances(state)
+        rival = max(km for s, km in enumerate(kms) if s != view.seat)
+        return 0.8 * share + 0.2 * _sigmoid((kms[view.seat] - rival) / 300)
+
+
+def _prior(view: Any, action: Any) -> int:
+    """How much the greedy bot likes ``action`` (a Police by its target alone)."""
+    if isinstance(view, ClassicView):
+        if isinstance(action, CoupFourre):
+            return 10_000
+        if isinstance(action, Extension):
+            both = (Extension(action.seat, False), Extension(action.seat, True))
+            return 1 if _extension_choice(view, both) == action else 0
+        return _value(view, action)
+    if isinstance(view, FunSpeedView):
+        return _fs_value(view, action)
+    return _av_value(view, action)
+
+
+def _distances(state: Any) -> list[int]:
+    """Each seat's distance in Fun & Speed (its zone) or As du Volant (its car's square)."""
+    view = seat_view(state, 0)
+    if isinstance(view, FunSpeedView):
+        return [zone.km for zone in view.zones]
+    assert isinstance(view, AsDuVolantView)
+    return [view.km(seat) for seat in range(view.players)]
+
+
+def _light_choice(choices: Sequence[Any], rng: SplitMix64) -> Any:
+    """The classic playout policy: call every coup-fourré; lay a card rather than discard
+    six times in seven; else any legal action, uniformly."""
+    if len(choices) == 1:
+        return choices[0]
+    plays = []
+    for action in choices:
+        if type(action) is CoupFourre:
+            return action
+        if type(action) is Play:
+            plays.append(action)
+    if plays and rng.below(7):
+        return plays[rng.below(len(plays))]
+    return choices[rng.below(len(choices))]
+
+
+def search_bot(level: str) -> Callable[[int], SearchBot]:
+    """The constructor of the search bot at ``level`` (see :data:`LEVELS`), by seed."""
+    budget = LEVELS[level]
+
+    def make(seed: int) -> SearchBot:
+        bot = SearchBot(seed, budget)
+        bot.name = f"search-{level}"  # what a transcript or a tournament calls it
+        return bot
+
+    return make
