@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conformance_support import SERVE, SUITE, run
 
-from millebornes.conformance import asduvolant_suite, family_kinds, funspeed_suite
+from millebornes.conformance import asduvolant_suite, family_kinds, family_suites, funspeed_suite
 from millebornes.conformance.family_kinds import (
     AV,
     BOARD_BREACHES,
@@ -31,7 +31,7 @@ SUITES = {FS.edition: funspeed_suite, AV.edition: asduvolant_suite}
 
 @cache
 def generated(edition: str) -> tuple[JsonDict, ...]:
-    files = SUITES[edition].files()
+    files = family_suites.files(edition)
     return tuple(json.loads(text) for path, text in sorted(files.items()) if "/cases/" in path)
 
 
@@ -201,8 +201,8 @@ def _temporary_suite(tmp_path: Path) -> SuiteFiles:
     (tmp_path / "index.json").write_text(
         json.dumps({**SuiteFiles(SUITE).index, "cases": []}), encoding="utf-8"
     )
-    for module in SUITES.values():
-        module.write(tmp_path)
+    for edition in SUITES:
+        family_suites.write(tmp_path, edition)
     return SuiteFiles(tmp_path, families=True)
 
 

@@ -8,7 +8,8 @@ from functools import cache
 import pytest
 
 from millebornes.conformance.canon import default_suite_dir
-from millebornes.conformance.funspeed_suite import FOLDER, TABLES, check_case, files
+from millebornes.conformance.family_suites import files
+from millebornes.conformance.funspeed_suite import EDITION, FOLDER, TABLES, check_case
 from millebornes.core.spec_index import spec_entries
 
 SUITE = default_suite_dir()
@@ -16,7 +17,7 @@ SUITE = default_suite_dir()
 
 @cache
 def generated() -> dict[str, str]:
-    return files()
+    return files(EDITION)
 
 
 def cases() -> list[dict[str, object]]:
@@ -28,7 +29,7 @@ def test_the_family_suite_on_disk_is_a_regeneration() -> None:
         p.relative_to(SUITE).as_posix(): p.read_text(encoding="utf-8")
         for p in (SUITE / FOLDER).rglob("*.json")
     }
-    assert on_disk == generated(), "run: python -m millebornes.conformance.funspeed_suite"
+    assert on_disk == generated(), "run: python -m millebornes.conformance.family_suites"
 
 
 @pytest.mark.rules("RUL-FS-WINDOWS", "FS-ACTOR")

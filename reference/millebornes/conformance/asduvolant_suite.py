@@ -4,7 +4,7 @@ The cases follow the classic case format (spec/conformance/format.md) with
 ``edition`` ``as-du-volant``, states and actions in the family's JSON, and the
 board in every state and trace (a board file's fields, BOARD-FILE). They live in
 ``conformance/families/as-du-volant/`` with an index, written by
-``python -m millebornes.conformance.asduvolant_suite``.
+``python -m millebornes.conformance.family_suites`` (with the kinds every family has).
 
 Every seat count plays one seeded game with an option set of its own (the
 policy is Python's ``random.Random(players)``, moving when it can nine times in
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
 from millebornes._spec import spec_dir
@@ -469,25 +468,3 @@ def _trace(
 def check_case(case: JsonDict) -> list[str]:
     """What the reference family engine gets wrong on ``case``: [] when it passes."""
     return family_suite.check_case(case, AS_DU_VOLANT)
-
-
-def files() -> dict[str, str]:
-    """The suite's files, relative to ``conformance/``: one per case and an index."""
-    from millebornes.conformance.family_kinds import with_kinds  # noqa: PLC0415 - imports this
-    from millebornes.conformance.family_triples import with_triples  # noqa: PLC0415
-
-    return family_suite.files(
-        FAMILY, with_triples(FAMILY.edition, with_kinds(FAMILY.edition, family_cases()))
-    )
-
-
-def write(suite_dir: Path) -> int:
-    """Write the family's cases under ``suite_dir`` (the repository's ``conformance/``),
-    replacing the old ones; the number of files written."""
-    return family_suite.write(suite_dir, FAMILY, files())
-
-
-if __name__ == "__main__":  # python -m millebornes.conformance.asduvolant_suite
-    from millebornes.conformance.canon import default_suite_dir
-
-    print(f"{write(default_suite_dir())} files written under conformance/{FOLDER.as_posix()}")

@@ -4,7 +4,7 @@ The cases follow the classic suite's case format (spec/conformance/format.md),
 with ``edition`` ``fun-speed`` and states and actions in the family's JSON
 (spec/families/fun-speed/design.md). They live in their own folder,
 ``conformance/families/fun-speed/``, with an index, so the classic suite is
-byte-identical; ``millebornes.conformance.funspeed_suite`` writes and checks them.
+byte-identical; ``millebornes.conformance.family_suites`` writes them.
 
 Every case comes from a seeded random playout per seat count (the policy is
 Python's ``random.Random(players)``, as the provenance says): a trace per game,
@@ -18,7 +18,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
 from millebornes.conformance import family_suite
@@ -485,25 +484,3 @@ def check_case(case: JsonDict) -> list[str]:
 
 def _deck(names: list[str]) -> list[Any]:
     return [parse_fs_card(name, "deck") for name in names]
-
-
-def files() -> dict[str, str]:
-    """The suite's files, relative to ``conformance/``: one per case and an index."""
-    from millebornes.conformance.family_kinds import with_kinds  # noqa: PLC0415 - imports this
-    from millebornes.conformance.family_triples import with_triples  # noqa: PLC0415
-
-    return family_suite.files(
-        FAMILY, with_triples(FAMILY.edition, with_kinds(FAMILY.edition, family_cases()))
-    )
-
-
-def write(suite_dir: Path) -> int:
-    """Write the family's cases under ``suite_dir`` (the repository's ``conformance/``),
-    replacing the old ones; the number of files written."""
-    return family_suite.write(suite_dir, FAMILY, files())
-
-
-if __name__ == "__main__":  # python -m millebornes.conformance.funspeed_suite
-    from millebornes.conformance.canon import default_suite_dir
-
-    print(f"{write(default_suite_dir())} files written under conformance/{FOLDER.as_posix()}")

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from millebornes.conformance import asduvolant_suite, funspeed_suite
+from millebornes.conformance import family_suites
 from millebornes.conformance.canon import (
     GENERATOR,
     INDEX_FORMAT,
@@ -63,10 +63,10 @@ class Suite:
         # indexes (their cases use the family's state and actions); their IDs are covered
         # there.
         family: dict[str, str] = {}
-        for suite in (funspeed_suite, asduvolant_suite):
-            written = suite.files()
+        for edition, (suite, _) in family_suites.SUITES.items():
+            written = family_suites.files(edition)
             family |= written
-            entries += json.loads(written[f"{suite.FOLDER.as_posix()}/index.json"])["cases"]
+            entries += json.loads(written[f"{suite.folder.as_posix()}/index.json"])["cases"]
         files["coverage.json"] = dumps(coverage_report(entries))
         return files | family
 

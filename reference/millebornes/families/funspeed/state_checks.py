@@ -146,9 +146,8 @@ def windows(state: FsState) -> list[str]:
             problems.append(f"the attack window is about {pending.name}, not an attack")
         elif not receivable(state, pending, actor):
             problems.append(f"seat {actor} cannot receive {pending.name}")
-    if phase is FsPhase.BORNE and state.layer is not None:
-        if not state.zones[state.layer].distance:
-            problems.append(f"seat {state.layer} opened a Borne window without a Borne")
+    if phase is FsPhase.BORNE and state.layer is not None and not state.zones[state.layer].distance:
+        problems.append(f"seat {state.layer} opened a Borne window without a Borne")
     km = [zone.km for zone in state.zones]
     if state.tied and phase is not FsPhase.HOLDUP:
         problems.append(f"ties {list(state.tied)} outside a Hold Up window")
