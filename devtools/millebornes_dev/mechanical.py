@@ -126,7 +126,8 @@ def skip_annotations(clone: Path, session: Path) -> int:
 
 
 def config(clone: Path, modules: list[str], family: str) -> str:
-    paths = f"{clone / 'reference'}:{clone / 'invariants'}"
+    # the clone's own packages, devtools too: the .venv's path file names another checkout's
+    paths = ":".join(str(clone / package) for package in ("reference", "invariants", "devtools"))
     # No bytecode: a mutant written within the same second as the last must not reuse it.
     python = f"env PYTHONDONTWRITEBYTECODE=1 PYTHONPATH={paths} {sys.executable}"
     command = f"{python} tools/suite_in_process.py --family {family}"

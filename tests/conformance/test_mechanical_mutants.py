@@ -67,7 +67,8 @@ def test_the_record_accounts_for_every_mutant(family: str) -> None:
 
 def _run(into: Path, command: list[str]) -> subprocess.CompletedProcess[str]:
     """Run ``command`` from the repository with the copy in ``into`` as the engine."""
-    paths = os.pathsep.join(str(into / package) for package in ("reference", "invariants"))
+    packages = [into / "reference", into / "invariants", ROOT / "devtools"]  # devtools unmutated
+    paths = os.pathsep.join(str(package) for package in packages)
     env = {**os.environ, "PYTHONPATH": paths, "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run(
         command, check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
