@@ -519,7 +519,36 @@ def score_cases(k: Kinds) -> list[JsonDict]:
                 cases.append(_score_case(k, f"{label}-{players}", state, options, players))
     for players, options in ((2, ()), (3, ("points_5000",)), (4, ("bonus",))):
         cases.append(_score_case(k, "shared-win", _shared_win(players, options), options, 0))
+    # AV-BONUS-GAME's bonus for a finish before any reshuffle: only with ``bonus``, only then
+    # and RUL-AV-BONUS-STACK's plain win: no 200 and no 100
+    bonus, points = ("bonus",), ("points_5000",)
+    arrivals = ((bonus, 0, 0), (bonus, 1, 0), (points, 0, 0), (bonus, 0, 1))
+    for options, reshuffles, laid_200 in arrivals:
+        state = _arrival(3, options, reshuffles, laid_200)
+        slug = f"arrival-{'before' if reshuffles == 0 else 'after'}-reshuffle"
+        slug += "-with-200" if laid_200 else ""
+        cases.append(_score_case(k, slug, state, options, 0))
     return cases
+
+
+def _arrival(players: int, options: Sequence[str], reshuffles: int, laid_200: int) -> Any:
+    """A game won on the finish by seat 0's 25 km, with ``reshuffles`` reshuffles made and
+    ``laid_200`` 200s laid before."""
+    c = AvCard
+    hands = {0: [c.D25, c.D50, c.ROLL, c.ROLL, c.GASOLINE, c.GASOLINE]}
+    state = position(players, hands=hands, reshuffles=reshuffles, options=frozenset(options))
+    finish = state.board.goal_square(state.goal)
+    before = next(i for i, sq in enumerate(state.board.squares) if sq.next == finish)
+    moves = {"laid_distance": 1 + laid_200, "laid_200": laid_200}
+    cars = {0: car(before, 0, **moves), 1: car(3, 0, laid_distance=1)}
+    state = position(players, hands=hands, cars=cars, reshuffles=reshuffles,
+                     options=frozenset(options))  # fmt: skip
+    action = AS_DU_VOLANT.action_from_dict({"type": "move", "seat": 0, "card": "D25",
+                                            "accelerated": False, "shortcut": False})  # fmt: skip
+    after = AS_DU_VOLANT.apply(state, action)
+    if after.phase is not AvPhase.OVER or after.winners != (0,):
+        raise RuntimeError(f"no arrival: {after.phase} {after.winners}")
+    return after
 
 
 def _score_case(k: Kinds, slug: str, state: Any, options: Sequence[str], seed: int) -> JsonDict:
@@ -567,6 +596,31 @@ def _shared_win(players: int, options: Sequence[str]) -> Any:
     return after
 
 
+def _shorten(board: JsonDict) -> None:
+    """The plain board ends at 975 km: its 1000 km square is gone, the one before ends it."""
+    board["squares"].pop()
+    board["squares"][-1]["next"] = None
+    board["finish"] = len(board["squares"]) - 1
+
+
+def _extend(board: JsonDict, last: JsonDict) -> None:
+    """The plain board's finish (square 40) leads on to a new square, the new finish."""
+    board["squares"][40]["next"] = len(board["squares"])
+    board["squares"].append({"id": len(board["squares"]), **last, "next": None})
+    board["finish"] = len(board["squares"]) - 1
+
+
+def _branch(board: JsonDict, *squares: tuple[int, int | None], shortcut: int = 0) -> None:
+    """A shortcut from square 3 (75 km) through new squares (their km and ``next``, from
+    41 on); the first new square takes its own shortcut to ``shortcut`` if given."""
+    board["squares"][3]["shortcut"] = len(board["squares"])
+    for km, following in squares:
+        square = {"id": len(board["squares"]), "km": km, "lanes": 2, "next": following}
+        board["squares"].append(square)
+    if shortcut:
+        board["squares"][41]["shortcut"] = shortcut
+
+
 BOARD_BREACHES: tuple[tuple[str, str, Callable[[JsonDict], None]], ...] = (
     ("empty", "board.format", lambda b: b.clear()),
     ("unknown-field", "board.colour", lambda b: b.update(colour="red")),
@@ -595,6 +649,27 @@ BOARD_BREACHES: tuple[tuple[str, str, Callable[[JsonDict], None]], ...] = (
     ("start-lanes", "board.squares[0].lanes", lambda b: b["squares"][0].update(lanes=2)),
     ("stray-square", "board.squares[41]", lambda b: b["squares"].append(
         {"id": len(b["squares"]), "km": 100, "lanes": 2, "next": None})),
+    # found by the mechanical run (conformance/mechanical-as-du-volant.json): checks whose
+    # every change the cases above let through
+    ("start-dark-lanes", "board.squares[0].lanes",
+     lambda b: b["squares"][0].update(dark_lanes=1)),  # 5 lanes of 6: not every car
+    ("dark-lanes-over", "board.squares[3].dark_lanes",
+     lambda b: b["squares"][3].update(dark_lanes=3)),  # more dark lanes than lanes
+    ("finish-km", "board.squares", lambda b: _extend(b, {"km": 1025, "lanes": 6})),
+    ("shortcut-on-route", "board.squares[3].shortcut",
+     lambda b: b["squares"][3].update(shortcut=5)),
+    ("shortcut-back", "board.squares[3].shortcut", lambda b: _branch(b, (100, 2))),
+    ("shortcut-dead-end", "board.squares[3].shortcut", lambda b: _branch(b, (100, None))),
+    ("shortcut-km", "board.squares[41]", lambda b: _branch(b, (75, 5))),
+    ("shortcut-loop", "board.squares[41]", lambda b: _branch(b, (100, 42), (125, 41))),
+    ("shortcut-from-branch", "board.squares[41].shortcut",
+     lambda b: _branch(b, (100, 6), shortcut=7)),
+    ("shortcut-level", "board.squares[3].shortcut", lambda b: _branch(b, (100, 4))),
+    ("dark-lanes-negative", "board.squares[3].dark_lanes",
+     lambda b: b["squares"][3].update(dark_lanes=-1)),
+    ("next-negative", "board.squares[3].next", lambda b: b["squares"][3].update(next=-1)),
+    ("start-one-past", "board.start", lambda b: b.update(start=len(b["squares"]))),
+    ("finish-short", "board.squares", _shorten),
 )  # fmt: skip
 """A change of the plain board file per refusal of BOARD-FILE, and the field the refusal
 names (the squares' indexes are the plain board's)."""
@@ -646,7 +721,23 @@ def board_file_cases(k: Kinds) -> list[JsonDict]:
         "outcome": "applied",
         "state": k.engine.state_to_dict(_start(k, 3, (), given)),
     }
-    return [*cases, case, _board_trace(k, plain)]
+    return [*cases, case, _board_variant(k, plain), _board_trace(k, plain)]
+
+
+def _board_variant(k: Kinds, plain: JsonDict) -> JsonDict:
+    """A valid board the checks must not refuse: a start of seven lanes (room for more than
+    every car) and a shortcut that rejoins the main route further on."""
+    board = json_copy(plain)
+    board["squares"][0]["lanes"] = 7
+    _branch(board, (100, 5))
+    given = {"deck": _deck(k, 2, 2), "board": board}
+    text = "the deal on a valid board file with a wide start and a shortcut"
+    case = _case(k, "setup", "board-variant", 2, (("BOARD-FILE", "BOARD-SHORTCUT"), text),
+                 seed=2, method="shuffle", features=["board-file"])  # fmt: skip
+    case["input"] = given
+    dealt = k.engine.state_to_dict(_start(k, 2, (), given))
+    case["expected"] = {"outcome": "applied", "state": dealt}
+    return case
 
 
 def _board_trace(k: Kinds, board: JsonDict) -> JsonDict:
