@@ -115,7 +115,7 @@ def _hidden_changed(state: Any, seat: int) -> Any:
     return changed
 
 
-@pytest.mark.rules("AV-HANDS-SECRET")
+@pytest.mark.rules("AV-HANDS-SECRET", "FS-HANDS-SECRET")
 @pytest.mark.parametrize(("edition", "players"), FAMILIES)
 def test_what_a_seat_cannot_see_does_not_change_its_view(edition: str, players: int) -> None:
     state = _midgame(edition, players, seed=8, moves=12)

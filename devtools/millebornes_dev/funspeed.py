@@ -40,7 +40,7 @@ from millebornes.families.funspeed.actions import (
 )
 from millebornes.families.funspeed.cards import DATA, KM, REMEDY_OF, SAFETY_OF, SINGLE_USE, FsCard
 from millebornes.families.funspeed.family import FUN_SPEED
-from millebornes.families.funspeed.rules import receivable
+from millebornes.families.funspeed.rules import can_turn_back, receivable
 from millebornes.families.funspeed.state import FsPhase, FsState, Zone, with_hand, with_zone
 from millebornes_dev.harness import (
     Build,
@@ -63,6 +63,9 @@ NAMED: dict[str, tuple[str, str]] = {
     "FS-PLAY-ONE": ("fs-play-before-draw", "a card may be laid before drawing"),
     "FS-CARD-IN-HAND": ("fs-card-not-held", "a card that is not in the hand may be played"),
     "RUL-FS-EMPTY-PILE": ("fs-draw-empty-pile", "the empty draw pile may be drawn from"),
+    "FS-DISCARD-FORCED": ("fs-discard-free", "a card may be discarded when another could be "
+                          "played (RUL-FS-DISCARD-FORCED read the classic way)"),
+    "FS-REMEDY-TOP": ("fs-remedy-top-on-turn", "the curer on his turn chooses the top card too"),
     "RUL-FS-DISCARD-TOP": ("fs-draw-empty-discard",
                            "the top of an empty discard pile may be taken"),
     "FS-BORNE-FREE": ("fs-borne-while-attacked", "a Borne may be laid under an attack"),
@@ -156,11 +159,24 @@ def _two_200s_at_most(state: FsState, action: LayBorne) -> bool:
 
 
 def _specials_kept(state: FsState, action: Discard) -> bool:
-    # RUL-FS-DISCARD-FREE read narrowly: a card that leaves the game may not be discarded.
+    # RUL-FS-DISCARD-FORCED read narrowly: a card that leaves the game may not be discarded.
     return action.card in state.hands[action.seat] and not SINGLE_USE[action.card]
 
 
 # --- the goal: which seats a step's km take there ------------------------------------------
+
+
+def _going(
+    state: FsState, moved: tuple[int, ...], cause: int, *, end: bool, next_seat: int | None = None
+) -> FsState:
+    """The game after a change of totals, as ``engine._opened`` goes on when nobody is at the
+    goal: the turn ends if ``end``, and the Hold Up window opens (RUL-FS-HOLDUP)."""
+    if end:
+        state = engine._end_turn(state, next_seat)
+        if state.phase is FsPhase.OVER:
+            return state
+    return replace(state, phase=FsPhase.HOLDUP, actor=(cause + 1) % state.players, layer=cause,
+                   announced=True, tied=engine._ties(state, moved))  # fmt: skip
 
 
 def _goes_on(state: FsState, action: Any, nxt: FsState, reached: tuple[int, ...]) -> FsState:
@@ -170,22 +186,19 @@ def _goes_on(state: FsState, action: Any, nxt: FsState, reached: tuple[int, ...]
         return nxt
     if reached:
         return replace(nxt, winners=reached)
-    going = replace(nxt, winners=())
-    if isinstance(action, Safety):  # FS-REPLAY: the same player lays one more card
-        going = replace(going, phase=FsPhase.PLAY, actor=action.seat)
-        return going if going.hands[action.seat] else engine._end_turn(going)
+    going = replace(nxt, winners=(), phase=state.phase, actor=state.actor)
+    if isinstance(action, Safety):  # FS-REPLAY: the Hold Up window, then a draw
+        return _going(going, (action.seat,), action.seat, end=False)
     if isinstance(action, CoupFourre):  # RUL-FS-CF-TURN
-        return engine._end_turn(going, next_seat=action.seat, phase=FsPhase.PLAY)
-    if isinstance(action, Pass) and state.layer is not None:  # the Hold Up window opens
+        return _going(going, (action.seat,), action.seat, end=True, next_seat=action.seat)
+    if isinstance(action, HoldUp):  # play resumes as before the call
+        return engine._resume(going)
+    if isinstance(action, Helicopter):
+        return _going(going, (action.seat, action.target), action.seat, end=True)
+    if isinstance(action, Pass) and state.layer is not None:  # the Borne stood
         layer = state.layer
-        return replace(
-            going,
-            phase=FsPhase.HOLDUP,
-            actor=(layer + 1) % state.players,
-            layer=layer,
-            announced=state.announced,
-        )
-    return engine._end_turn(going)  # Hold Up, Hélicoptère: the turn ends
+        return _going(replace(going, layer=layer), (layer,), layer, end=True)
+    return engine._end_turn(going)
 
 
 def _counted(km: Callable[[Zone], int], goal: Callable[[FsState], int]) -> Build:
@@ -217,10 +230,7 @@ SPENDING = (Attack, Remedy, Safety, Helicopter, Police, Trash, Discard, CoupFour
 def _refill(state: FsState, action: Any, nxt: FsState) -> list[tuple[int, tuple[FsCard, ...]]]:
     """The cards the end of the turn gave each seat from the draw pile (FS-REFILL), seat by
     seat in the order given; [] when the step drew none or cannot be read that way."""
-    if (
-        isinstance(action, (DrawPile, DrawDiscard, LayBorne))
-        or nxt.turned_over != state.turned_over
-    ):
+    if isinstance(action, (DrawPile, DrawDiscard, LayBorne)) or nxt.reshuffles != state.reshuffles:
         return []
     drawn = state.draw_pile[: len(state.draw_pile) - len(nxt.draw_pile)]
     if not drawn or state.draw_pile[len(drawn) :] != nxt.draw_pile:
@@ -288,9 +298,24 @@ def _turn_to_the_right(state: FsState, action: Any, nxt: FsState) -> FsState:
     return nxt
 
 
-def _never_turned_over(state: FsState, action: Any, nxt: FsState) -> FsState:
-    if nxt.turned_over and not state.turned_over:
-        return engine._exhausted(nxt)  # the game ends where the pile would be turned over
+def _never_reshuffled(state: FsState, action: Any, nxt: FsState) -> FsState:
+    if nxt.reshuffles > state.reshuffles:
+        return engine._exhausted(nxt)  # the game ends where the pile would be reshuffled
+    return nxt
+
+
+def _reshuffle_unshuffled(state: FsState, action: Any, nxt: FsState) -> FsState:
+    # RUL-FS-EMPTY-PILE read the old way: the discard pile is turned over, not shuffled
+    # (here: in card order, whatever order it lay in).
+    if nxt.reshuffles > state.reshuffles:
+        return replace(nxt, draw_pile=tuple(sorted(nxt.draw_pile)))
+    return nxt
+
+
+def _reshuffle_same_seed(state: FsState, action: Any, nxt: FsState) -> FsState:
+    # RUL-FS-RESHUFFLE-SEED read another way: every reshuffle uses the game's seed itself.
+    if nxt.reshuffles > state.reshuffles:
+        return replace(nxt, draw_pile=shuffled(sorted(nxt.draw_pile), nxt.seed))
     return nxt
 
 
@@ -356,13 +381,31 @@ def _safety_cures_nothing(state: FsState, action: Safety | CoupFourre, nxt: FsSt
 
 
 def _safety_ends_turn(state: FsState, action: Safety, nxt: FsState) -> FsState:
-    return engine._end_turn(nxt) if nxt.phase is FsPhase.PLAY else nxt
+    if nxt.phase is FsPhase.OVER:
+        return nxt
+    return engine._end_turn(replace(nxt, layer=None, tied=()))
+
+
+def _replay_without_draw(state: FsState, action: Safety, nxt: FsState) -> FsState:
+    # RUL-FS-REPLAY read the old way: one more card at once, no draw (and no window).
+    if nxt.phase is FsPhase.OVER:
+        return nxt
+    return replace(nxt, phase=FsPhase.PLAY, actor=action.seat, layer=None, tied=())
+
+
+def _cf_turn_without_draw(state: FsState, action: CoupFourre, nxt: FsState) -> FsState:
+    # RUL-FS-CF-TURN read the old way: the coup-fourré player's turn starts at the play step.
+    if nxt.phase is FsPhase.OVER:
+        return nxt
+    resumed = engine._resume(nxt)
+    return resumed if resumed.phase is FsPhase.OVER else replace(resumed, phase=FsPhase.PLAY)
 
 
 def _coup_fourre_gives_no_turn(state: FsState, action: CoupFourre, nxt: FsState) -> FsState:
-    if nxt.phase is FsPhase.PLAY:  # play resumes at the attacker's left, with a draw
+    if nxt.phase is not FsPhase.OVER:  # play resumes at the attacker's left
         left = (state.turn + 1) % state.players
-        return replace(nxt, phase=FsPhase.DRAW, actor=left, turn=left)
+        actor = left if nxt.phase is FsPhase.DRAW else nxt.actor
+        return replace(nxt, actor=actor, turn=left)
     return nxt
 
 
@@ -383,6 +426,43 @@ def _mirror_always_lands(original: Transition) -> Transition:
         return replace(spent, actor=back_to, source=action.seat)  # received all the same
 
     return mutated
+
+
+def _mirror_tests_the_card(original: Transition) -> Transition:
+    # FS-MIRROR-BLOCKED read the old way: only an attack that could not land is blocked, so a
+    # Radar returned onto a player stopped by another attack still comes to him.
+    def mutated(state: FsState, action: Mirror) -> FsState:
+        attack, back_to = state.pending, state.source
+        assert attack is not None and back_to is not None
+        spent = engine._spend(state, action.seat, FsCard.MIRROR)
+        spent = replace(spent, discard_pile=(*spent.discard_pile, FsCard.MIRROR))
+        if receivable(spent, attack, back_to) and not can_turn_back(spent, attack, back_to):
+            return replace(spent, actor=back_to, source=action.seat)
+        return original(state, action)  # type: ignore[no-any-return]
+
+    return mutated
+
+
+def _mirror_on_top(state: FsState, action: Mirror, nxt: FsState) -> FsState:
+    # The blocked pair discarded the other way round: the Rétroviseur on top.
+    pile = nxt.discard_pile
+    if nxt.pending is None and state.pending is not None and pile[-2:] == (
+        FsCard.MIRROR, state.pending
+    ):  # fmt: skip
+        return replace(nxt, discard_pile=(*pile[:-2], state.pending, FsCard.MIRROR))
+    return nxt
+
+
+def _holdup_on_bornes_only(state: FsState, action: Any, nxt: FsState) -> FsState:
+    # RUL-FS-HOLDUP read the old way: Bornes only, and a window only after a Borne stood.
+    if nxt.phase is not FsPhase.HOLDUP or nxt.layer is None:
+        return nxt
+    if state.phase is not FsPhase.BORNE:
+        return engine._resume(nxt)
+    layer = nxt.layer
+    km = nxt.zones[layer].borne_km
+    tied = [s for s in range(nxt.players) if s != layer and nxt.zones[s].borne_km == km]
+    return replace(nxt, tied=tuple(sorted((layer, *tied))) if tied and km else ())
 
 
 def _mirror_leaves_game(state: FsState, action: Mirror, nxt: FsState) -> FsState:
@@ -417,9 +497,9 @@ def _stolen_borne_discarded(state: FsState, action: HoldUp, nxt: FsState) -> FsS
     return replace(nxt, discard_pile=nxt.discard_pile + engine._borne_cards(borne))
 
 
-def _no_holdup_window(state: FsState, action: Pass, nxt: FsState) -> FsState:
-    if state.phase is FsPhase.BORNE and nxt.phase is FsPhase.HOLDUP:
-        return engine._end_turn(nxt)
+def _no_holdup_window(state: FsState, action: Any, nxt: FsState) -> FsState:
+    if nxt.phase is FsPhase.HOLDUP and state.phase is not FsPhase.HOLDUP:
+        return engine._resume(nxt)
     return nxt
 
 
@@ -497,10 +577,10 @@ def _other_box(original: Callable[..., FsState]) -> Callable[..., FsState]:
     return mutated
 
 
-def _no_six(original: Callable[..., FsState]) -> Callable[..., FsState]:
+def _no_four(original: Callable[..., FsState]) -> Callable[..., FsState]:
     def mutated(players: int, **given: Any) -> FsState:
-        if players == 6:
-            raise MalformedInput("players: RUL-FS-SEATS allows 2 to 5")
+        if players == 4:
+            raise MalformedInput("players: RUL-FS-SEATS allows 2 and 3")
         return original(players, **given)
 
     return mutated
@@ -538,6 +618,11 @@ SPECS: tuple[tuple[str, str, tuple[str, ...], Build], ...] = (
      _on((Safety, CoupFourre), _safety_cures_nothing)),
     ("fs-safety-no-replay", "a safety laid ends the turn", ("FS-REPLAY", "RUL-FS-REPLAY"),
      _on((Safety,), _safety_ends_turn)),
+    ("fs-replay-without-draw", "after a safety the player lays one more card without a draw "
+     "(the old RUL-FS-REPLAY)", ("FS-REPLAY", "RUL-FS-REPLAY"),
+     _on((Safety,), _replay_without_draw)),
+    ("fs-cf-turn-without-draw", "the coup-fourré player's turn starts without a draw (the old "
+     "RUL-FS-CF-TURN)", ("RUL-FS-CF-TURN",), _on((CoupFourre,), _cf_turn_without_draw)),
     ("fs-safeties-no-km", "safeties add no km: the goal is reached by Bornes alone (every "
      "transition that ends the game at the goal)", ("FS-KM", "FS-SAFETY"),
      _counted(lambda zone: zone.borne_km, lambda state: state.goal)),
@@ -551,6 +636,13 @@ SPECS: tuple[tuple[str, str, tuple[str, ...], Build], ...] = (
      predicate("RUL-FS-WINDOWS", _target_mirrors_only, (Mirror,))),
     ("fs-mirror-onto-stopped", "an attack turned back on a stopped attacker still lands",
      ("FS-MIRROR-BLOCKED", "RUL-FS-MIRROR-CHAIN"), wrap((Mirror,), _mirror_always_lands)),
+    ("fs-mirror-tests-card", "a Radar returned onto a stopped player lands (the old "
+     "FS-MIRROR-BLOCKED, which tested the card)", ("FS-MIRROR-BLOCKED", "RUL-FS-MIRROR-CHAIN"),
+     wrap((Mirror,), _mirror_tests_the_card)),
+    ("fs-mirror-blocked-order", "a blocked Rétroviseur lies on top of its attack",
+     ("FS-MIRROR-BLOCKED",), _on((Mirror,), _mirror_on_top)),
+    ("fs-holdup-bornes-only", "Hold Up counts Bornes only, after a Borne only (the old "
+     "RUL-FS-HOLDUP)", ("RUL-FS-HOLDUP",), _everywhere(_holdup_on_bornes_only)),
     ("fs-mirror-leaves-game", "a Rétroviseur leaves the game instead of the discard",
      ("FS-MIRROR",), _on((Mirror,), _mirror_leaves_game)),
     ("fs-no-borne-window", "nobody is asked after a Borne: no Demi-tour, no Bornes Killer",
@@ -566,8 +658,8 @@ SPECS: tuple[tuple[str, str, tuple[str, ...], Build], ...] = (
      _on((FalseHoldUp,), _wrong_call_is_free)),
     ("fs-stolen-borne-discarded", "the Borne stolen by Hold Up goes to the discard",
      ("FS-HOLDUP",), _on((HoldUp,), _stolen_borne_discarded)),
-    ("fs-no-holdup-window", "nobody is asked to call Hold Up", ("FS-HOLDUP", "RUL-FS-WINDOWS"),
-     _on((Pass,), _no_holdup_window)),
+    ("fs-no-holdup-window", "nobody is asked to call Hold Up (every transition that changes "
+     "a total)", ("FS-HOLDUP", "RUL-FS-WINDOWS"), _everywhere(_no_holdup_window)),
     ("fs-helicopter-swaps-hands", "Hélicoptère swaps the hands too", ("RUL-FS-HELICOPTER",),
      _on((Helicopter,), _helicopter_swaps_hands)),
     ("fs-police-give-own", "Police may not give back the card it has just taken",
@@ -586,17 +678,21 @@ SPECS: tuple[tuple[str, str, tuple[str, ...], Build], ...] = (
      "that ends a turn)", ("RUL-FS-REFILL-ORDER",), _everywhere(_refill_from_the_left)),
     ("fs-turn-to-right", "the turn passes to the right (every transition that ends a turn)",
      ("FS-TURN-ORDER",), _everywhere(_turn_to_the_right)),
-    ("fs-pile-never-turned", "the discard pile is never turned into a new draw pile: the game "
-     "ends there (every transition that ends a turn)", ("RUL-FS-EMPTY-PILE",),
-     _everywhere(_never_turned_over)),
-    ("fs-exhausted-no-winner", "a game stopped by the empty pile has no winner",
-     ("RUL-FS-EMPTY-PILE",), _everywhere(_exhausted_without_winner)),
+    ("fs-pile-never-reshuffled", "the discard pile never becomes a new draw pile: the game "
+     "ends there (every transition that draws)", ("RUL-FS-EMPTY-PILE",),
+     _everywhere(_never_reshuffled)),
+    ("fs-reshuffle-unshuffled", "the discard pile becomes the draw pile unshuffled (the old "
+     "RUL-FS-EMPTY-PILE)", ("RUL-FS-EMPTY-PILE",), _everywhere(_reshuffle_unshuffled)),
+    ("fs-reshuffle-same-seed", "every reshuffle uses the game's seed itself",
+     ("RUL-FS-RESHUFFLE-SEED",), _everywhere(_reshuffle_same_seed)),
+    ("fs-exhausted-no-winner", "a game stopped by the engine's guard has no winner",
+     ("FS-GUARD-END",), _everywhere(_exhausted_without_winner)),
     ("fs-goal-passed-only", "the goal must be passed, not just reached", ("FS-END-GOAL",),
      _counted(lambda zone: zone.km, lambda state: state.goal + 1)),
     ("fs-only-turn-refills", "only the turn player's hand is refilled (every transition that "
      "ends a turn)", ("FS-REFILL",), _everywhere(_only_the_turn_refills)),
     ("fs-specials-not-discarded", "a card that leaves the game may not be discarded",
-     ("FS-DISCARD", "RUL-FS-DISCARD-FREE"),
+     ("FS-DISCARD", "RUL-FS-DISCARD-FORCED"),
      predicate("FS-CARD-IN-HAND", _specials_kept, (Discard,))),
     ("fs-feu-vert-to-start", "a zone's first Borne needs a Feu Vert in the hand",
      ("FS-NO-ROLL",), predicate("FS-BORNE-FREE", _first_borne_needs_roll)),
@@ -604,8 +700,8 @@ SPECS: tuple[tuple[str, str, tuple[str, ...], Build], ...] = (
      predicate("FS-BORNE-FREE", _two_200s_at_most)),
     ("fs-box-counts", "the box holds one 25 fewer and one 100 more: the deal refuses the real "
      "box's cards", ("FS-BOX", "ASM-FS-COUNTS"), wrapped_field("deal", _other_box)),
-    ("fs-no-six-seats", "six players may not play (the deal refuses them)", ("RUL-FS-SEATS",),
-     wrapped_field("deal", _no_six)),
+    ("fs-no-four-seats", "four players may not play (the deal refuses them)", ("RUL-FS-SEATS",),
+     wrapped_field("deal", _no_four)),
     ("fs-goal-1000-at-4", "the goal is 1000 km at four players too (every transition that "
      "ends the game at the goal)", ("FS-GOAL",),
      _counted(lambda zone: zone.km, lambda state: DATA.goal)),

@@ -43,7 +43,8 @@ STATE_INVARIANTS: tuple[Invariant[AvState], ...] = (
             "RUL-AV-DECLARE", "RUL-AV-RESHUFFLE-SEED")),
     _state("INV-AV-FINISH", ("AV-END-FINISH", "AV-END-STUCK", "AV-WINNER")),
     _state("INV-AV-ACTOR-CAN-ACT",
-           ("AV-ACTOR", "AV-DISCARD", "RUL-AV-DISCARD-PLAYABLE", "AV-PASS", "RUL-AV-ACCELERATED")),
+           ("AV-ACTOR", "RUL-AV-DISCARD", "RUL-AV-DISCARD-PLAYABLE", "AV-PASS",
+            "RUL-AV-ACCELERATED")),
 )  # fmt: skip
 """Every As du Volant state invariant, as spec/invariants.md lists them."""
 

@@ -21,6 +21,7 @@ from millebornes.families.classic.state_checks import STATE_CHECKS
 from millebornes_invariants import step_checks
 
 S = TypeVar("S")
+A = TypeVar("A")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,12 +38,13 @@ class Invariant(Generic[S]):
 
 
 @dataclass(frozen=True, slots=True)
-class StepInvariant:
-    """A predicate over one step: the state before, the action, the state after."""
+class StepInvariant(Generic[S, A]):
+    """A predicate over one step: the state before, the action, the state after (of any
+    family: the race families' are in :mod:`.family_steps`)."""
 
     id: str
     protects: tuple[str, ...]
-    check: Callable[[State, Action, State], list[str]]
+    check: Callable[[S, A, S], list[str]]
 
     @property
     def doc(self) -> str:
@@ -72,7 +74,7 @@ STATE_INVARIANTS: tuple[Invariant[State], ...] = (
     _state("INV-MATCH-END", ("MATCH-TARGET", "SCORE-SHEET")),
 )  # fmt: skip
 
-STEP_INVARIANTS: tuple[StepInvariant, ...] = (
+STEP_INVARIANTS: tuple[StepInvariant[State, Action], ...] = (
     StepInvariant("INV-SCORES-GROW", ("SCORE-SHEET", "MATCH-TARGET"), step_checks.scores_grow),
     StepInvariant("INV-TURN-ORDER",
                   ("TURN-ORDER", "SAFE-EXTRA-TURN", "CF-WINDOW", "CF-TURN", "CF-DECLINE",
@@ -89,7 +91,9 @@ STEP_INVARIANTS: tuple[StepInvariant, ...] = (
                   step_checks.distance_lawful),
 )  # fmt: skip
 
-CATALOGUE: tuple[Invariant[State] | StepInvariant, ...] = STATE_INVARIANTS + STEP_INVARIANTS
+CATALOGUE: tuple[Invariant[State] | StepInvariant[State, Action], ...] = (
+    STATE_INVARIANTS + STEP_INVARIANTS
+)
 """Every invariant, as spec/invariants.md lists them."""
 
 

@@ -32,8 +32,8 @@ STATE_INVARIANTS: tuple[Invariant[FsState], ...] = (
             "RUL-FS-HOLDUP")),
     _state("INV-FS-GOAL", ("FS-GOAL", "FS-KM", "FS-END-GOAL", "FS-END-AFTER-UTURN",
                            "RUL-FS-EMPTY-PILE")),
-    _state("INV-FS-DRAW-PILE", ("FS-DRAW", "RUL-FS-EMPTY-PILE")),
-    _state("INV-FS-ACTOR-CAN-ACT", ("FS-ACTOR", "RUL-FS-DISCARD-FREE", "RUL-FS-WINDOWS")),
+    _state("INV-FS-DRAW-PILE", ("FS-DRAW", "RUL-FS-EMPTY-PILE", "FS-GUARD-END")),
+    _state("INV-FS-ACTOR-CAN-ACT", ("FS-ACTOR", "RUL-FS-DISCARD-FORCED", "RUL-FS-WINDOWS")),
 )  # fmt: skip
 """Every Fun & Speed state invariant, as spec/invariants.md lists them."""
 

@@ -4,9 +4,10 @@ The fewest turns in which one player can reach the goal, the others never
 interfering, found by bounded model checking as in :mod:`.z3model.facts`: the
 first number of turns for which the goal is reachable, the one before it proved
 unreachable. On each turn the player holds five cards after the draw
-(FS-DRAW), may lay safeties first, each worth 100 km and giving a replay
-(FS-SAFETY, FS-REPLAY), then at most one Borne, which ends the turn, with up to
-two Accélérateurs (FS-ACCEL, FS-KM); the box bounds every kind (FS-BOX). With
+(FS-DRAW), may lay safeties first, each worth 100 km and giving a replay that
+starts with a draw, so that every play step holds five cards again (FS-SAFETY,
+FS-REPLAY, RUL-FS-REPLAY), then at most one Borne, which ends the turn, with up
+to two Accélérateurs (FS-ACCEL, FS-KM); the box bounds every kind (FS-BOX). With
 the Accélérateurs forbidden the same model gives the plain figure.
 """
 
@@ -55,7 +56,9 @@ def _reachable(goal: int, turns: int, accelerators: bool) -> list[Plan] | None:
         top = DATA.max_accelerators if accelerators else 0
         solver.add(safeties >= 0, boost >= 0, boost <= top * laid, laid <= 1)
         solver.add(*(b >= 0 for b in bornes))
-        solver.add(safeties + laid + boost <= HAND_AT_PLAY)  # the five cards of the play step
+        # The Borne and its Accélérateurs are laid at one play step, from its five cards; each
+        # safety is laid at a play step of its own, whose replay draws a card (RUL-FS-REPLAY).
+        solver.add(laid + boost <= HAND_AT_PLAY)
         face = z3.Sum([KM[card] * b for card, b in zip(DISTANCES, bornes, strict=True)])
         km = z3.If(boost == 0, face, z3.If(boost == 1, 2 * face, 4 * face))
         total.append(km + DATA.safety_km * safeties)

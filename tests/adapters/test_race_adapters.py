@@ -35,15 +35,16 @@ from millebornes.families.funspeed.all_actions import every_action as fs_every_a
 ROOT = Path(__file__).resolve().parents[2]
 SIMS = 5 if DEEP else 1
 SEATS = (2, 3, 4, 5, 6)
+FS_SEATS = (2, 3, 4)  # RUL-FS-SEATS
 RACES: tuple[tuple[str, int, str], ...] = (
-    *(("fun-speed", n, "") for n in SEATS),
+    *(("fun-speed", n, "") for n in FS_SEATS),
     *(("as-du-volant", n, "") for n in SEATS),
     ("as-du-volant", 2, "goal_700"),
     ("as-du-volant", 3, "accelerated"),
     ("as-du-volant", 4, "points_5000"),
     ("as-du-volant", 2, "bonus+goal_700"),
 )
-"""Every seat count of both games, and As du Volant with each option."""
+"""Every seat count of each game, and As du Volant with each option."""
 SLOW = {("as-du-volant", 5, ""), ("as-du-volant", 6, "")}
 
 

@@ -45,6 +45,7 @@ def family_ids(name: str = "fun-speed") -> set[str]:
 def start(session: Session, **fields: Any) -> Any:
     request = {"op": "start", "edition": "fun-speed", "players": 2, "options": [], **fields}
     request.setdefault("deck", [c.name for c in _deck()])
+    request.setdefault("seed", 11)  # the reshuffles' seed too (RUL-FS-RESHUFFLE-SEED)
     return ask(session, **request)
 
 
@@ -76,11 +77,11 @@ def test_a_family_case_the_engine_gets_wrong_fails_with_the_field(tmp_path: Path
     )
     path = tmp_path / step["path"]
     case = json.loads(path.read_text(encoding="utf-8"))
-    case["expected"]["state"]["turned_over"] = not case["expected"]["state"]["turned_over"]
+    case["expected"]["state"]["reshuffles"] += 1
     path.write_text(json.dumps(case), encoding="utf-8")
     report = run(SERVE, suite, Filters(cases=(step["id"],)))
     assert [r.outcome for r in report.results] == ["fail"]
-    assert "state.turned_over" in report.results[0].reason
+    assert "state.reshuffles" in report.results[0].reason
 
 
 @pytest.mark.rules("PROTO-FAMILIES", "PROTO-HELLO")
@@ -280,7 +281,9 @@ def test_an_as_du_volant_start_builds_the_game_on_the_board_and_seed_given() -> 
         (_av_start(seed=-1), r"^seed: "),
         (_av_start(deck=["D25", "TOW"]), r"^deck\[1\]: "),
         ({"op": "start", "edition": "fun-speed", "players": 2, "options": [],
-          "deck": [c.name for c in _deck()], "seed": 3}, r"^seed: "),
+          "deck": [c.name for c in _deck()], "seed": "3"}, r"^seed: "),
+        ({"op": "start", "edition": "fun-speed", "players": 2, "options": [],
+          "deck": [c.name for c in _deck()], "board": {}}, r"^board: "),
         ({"op": "start", "edition": "classic", "players": 2, "options": [],
           "deck": _classic_deck(), "board": {}}, r"^board: "),
     ],

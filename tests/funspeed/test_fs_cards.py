@@ -9,6 +9,7 @@ from millebornes.families.funspeed import FsPhase, Zone, legal_actions
 from millebornes.families.funspeed.actions import (
     Attack,
     Discard,
+    DrawPile,
     Helicopter,
     LayBorne,
     Pass,
@@ -59,7 +60,7 @@ def test_under_a_radar_the_km_laid_accelerators_included_are_at_most_50() -> Non
     assert_rejected(state, LayBorne(0, C.D25, 2, True), "FS-BORNE-RADAR")
 
 
-@pytest.mark.rules("FS-ACCEL", "RUL-FS-ACCEL-ZONE", "FS-KM")
+@pytest.mark.rules("FS-ACCEL", "RUL-FS-ACCEL-TWO", "RUL-FS-ACCEL-ZONE", "FS-KM")
 def test_accelerators_double_and_stay_with_their_borne() -> None:
     hand = [C.D200, C.ACCELERATOR, C.ACCELERATOR, C.ACCELERATOR, C.D25]
     state = position(hands={0: hand})
@@ -109,8 +110,8 @@ def test_an_attack_without_its_sound_does_not_count() -> None:
     assert (after.phase, after.actor) == (FsPhase.DRAW, 1)
 
 
-@pytest.mark.rules("FS-REMEDY", "FS-REMEDY-TOP", "RUL-FS-REMEDY-HELD")
-def test_a_held_remedy_cures_on_ones_turn_and_the_curer_picks_the_top() -> None:
+@pytest.mark.rules("FS-REMEDY", "FS-REMEDY-TOP", "RUL-FS-REMEDY-TOP", "RUL-FS-REMEDY-HELD")
+def test_a_held_remedy_cures_on_ones_turn_and_lies_on_top_of_its_attack() -> None:
     hand = [C.SPARE_TIRE, C.GASOLINE, C.D25, C.D50, C.D75]
     state = position(hands={0: hand}, zones={0: Zone(attack=C.FLAT_TIRE)})
     assert_rejected(state, Remedy(0, C.GASOLINE, C.FLAT_TIRE, True), "FS-REMEDY")
@@ -118,8 +119,8 @@ def test_a_held_remedy_cures_on_ones_turn_and_the_curer_picks_the_top() -> None:
     on_top = assert_legal(state, Remedy(0, C.SPARE_TIRE, C.FLAT_TIRE, True))
     assert on_top.zones[0].attack is None
     assert on_top.discard_pile[-2:] == (C.FLAT_TIRE, C.SPARE_TIRE)
-    below = assert_legal(state, Remedy(0, C.SPARE_TIRE, C.FLAT_TIRE, False))
-    assert below.discard_pile[-2:] == (C.SPARE_TIRE, C.FLAT_TIRE)
+    # The remedy covers the attack ("la recouvre"): no choice of the top card on one's turn.
+    assert_rejected(state, Remedy(0, C.SPARE_TIRE, C.FLAT_TIRE, False), "FS-REMEDY-TOP")
 
 
 @pytest.mark.rules("FS-SUPER-PARADE")
@@ -133,17 +134,27 @@ def test_super_parade_cures_one_attack_of_the_players_choice() -> None:
     assert (accident_gone.zones[0].attack, accident_gone.zones[0].radar) == (None, C.SPEED_LIMIT)
 
 
-@pytest.mark.rules("FS-SAFETY", "RUL-FS-SAFETY-CURES", "FS-REPLAY", "RUL-FS-REPLAY")
-def test_a_safety_cures_protects_is_worth_100_and_the_player_plays_again() -> None:
+@pytest.mark.rules("FS-SAFETY", "RUL-FS-SAFETY-CURES", "FS-REPLAY", "RUL-FS-REPLAY", "FS-DRAW")
+def test_a_safety_cures_protects_is_worth_100_and_the_player_draws_and_plays_again() -> None:
     hand = [C.RIGHT_OF_WAY, C.D25, C.D50, C.D75, C.D100]
     zone = Zone(attack=C.STOP, radar=C.SPEED_LIMIT)
-    state = position(hands={0: hand}, zones={0: zone})
+    state = position(hands={0: hand}, zones={0: zone}, draw_top=[C.TRASH])
     after = assert_legal(state, Safety(0, C.RIGHT_OF_WAY))
     assert after.zones[0] == Zone(safeties=(C.RIGHT_OF_WAY,))
     assert after.zones[0].km == 100 and after.discard_pile[-2:] == (C.STOP, C.SPEED_LIMIT)
-    assert (after.phase, after.actor, len(after.hands[0])) == (FsPhase.PLAY, 0, 4)
-    assert after.draw_pile == state.draw_pile  # no draw for the replay
-    assert LayBorne(0, C.D100, 0, True) in legal_actions(after)
+    # The change of total opens the Hold Up window (no tie: 100 against 0), then the replay
+    # starts with a draw, as a turn does: "rejouer" is "tirer une autre carte" (000).
+    assert (after.phase, after.actor, after.tied) == (FsPhase.HOLDUP, 1, ())
+    replay = play(after, Pass(1), Pass(0))
+    assert (replay.phase, replay.actor, replay.turn, len(replay.hands[0])) == (
+        FsPhase.DRAW,
+        0,
+        0,
+        4,
+    )
+    drawn = assert_legal(replay, DrawPile(0))
+    assert C.TRASH in drawn.hands[0] and len(drawn.hands[0]) == 5
+    assert LayBorne(0, C.D100, 0, True) in legal_actions(drawn)
 
 
 @pytest.mark.rules("FS-HELICOPTER", "RUL-FS-HELICOPTER", "FS-SINGLE-USE")
@@ -156,7 +167,7 @@ def test_the_helicopter_swaps_whole_zones_and_leaves_the_game() -> None:
     after = assert_legal(state, Helicopter(0, 2))
     assert (after.zones[0], after.zones[2]) == (theirs, mine)
     assert after.hands[1:] == state.hands[1:] and after.removed == (C.HELICOPTER,)
-    assert (after.actor, after.turn) == (1, 1)
+    assert (after.phase, after.actor, after.turn) == (FsPhase.HOLDUP, 1, 1)  # totals changed
 
 
 @pytest.mark.rules("FS-POLICE", "RUL-FS-POLICE", "FS-SINGLE-USE")
@@ -180,8 +191,12 @@ def test_the_poubelle_sends_every_200_to_the_discard_pile() -> None:
     assert after.discard_pile[-4:] == (C.D200, C.D200, C.ACCELERATOR, C.ACCELERATOR)
     assert after.removed == (C.TRASH,)
     assert_legal(position(hands={0: hand}), Trash(0))  # even with no 200 laid
-    discarded = assert_legal(position(hands={0: hand}), Discard(0, C.TRASH))
-    assert discarded.removed == () and discarded.discard_pile[-1] is C.TRASH
+    # A Demi-tour cannot be played on one's turn: with nothing else playable it is
+    # discarded, and goes to the discard pile like any card.
+    stuck = [C.U_TURN, C.MIRROR, C.ACCELERATOR, C.D25, C.D50]
+    stopped = position(hands={0: stuck}, zones={0: Zone(attack=C.STOP)})
+    discarded = assert_legal(stopped, Discard(0, C.U_TURN))
+    assert discarded.removed == () and discarded.discard_pile[-1] is C.U_TURN
 
 
 @pytest.mark.rules("FS-END-GOAL", "FS-END-AFTER-UTURN")

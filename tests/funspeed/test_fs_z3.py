@@ -28,11 +28,11 @@ def _best_after(turns: int, accelerators: bool) -> int:
         if t == 0:
             return 0
         found = 0
-        for s in range(min(safeties, HAND_AT_PLAY) + 1):
+        for s in range(safeties + 1):  # each safety's replay draws: no hand limit on them
             found = max(found, 100 * s + best(t - 1, safeties - s, boosts, left))
             for i, card in enumerate(DISTANCES):
                 for a in range(min(top, boosts) + 1):
-                    if left[i] and s + 1 + a <= HAND_AT_PLAY:
+                    if left[i] and 1 + a <= HAND_AT_PLAY:
                         rest = left[:i] + (left[i] - 1,) + left[i + 1 :]
                         km = 100 * s + (KM[card] << a)
                         found = max(found, km + best(t - 1, safeties - s, boosts - a, rest))
@@ -70,8 +70,10 @@ def test_the_engine_plays_the_one_turn_win() -> None:
     deck = [hand[0], others[0], hand[1], others[1], hand[2], others[2], hand[3], others[3]]
     deck += [C.ACCELERATOR, *order[4:]]
     state = new_game(2, deck=tuple(deck))
+    # Each safety opens a Hold Up window (its total changed) and is followed by a draw.
     state = play(
-        state, DrawPile(0), Safety(0, C.RIGHT_OF_WAY), Safety(0, C.EXTRA_TANK),
-        LayBorne(0, C.D200, 2, True), Pass(1),
+        state, DrawPile(0), Safety(0, C.RIGHT_OF_WAY), Pass(1), Pass(0), DrawPile(0),
+        Safety(0, C.EXTRA_TANK), Pass(1), Pass(0), DrawPile(0), LayBorne(0, C.D200, 2, True),
+        Pass(1),
     )  # fmt: skip
     assert state.phase is FsPhase.OVER and state.winners == (0,) and state.zones[0].km == 1000

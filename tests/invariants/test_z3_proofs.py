@@ -45,6 +45,8 @@ def assert_proved(
 
 def test_every_proof_of_the_spec_is_run_and_stated_proved() -> None:
     stated = [e for e in spec_entries() if e.kind == "fact" and e.id.startswith("PROOF-")]
+    # The race families' proofs are test_family_z3_proofs.py's.
+    stated = [e for e in stated if e.id.split("-")[1] not in ("FS", "AV")]
     assert {e.id for e in stated} == set(PROOF_IDS)
     # The verdict the spec states is the one the tests below recompute.
     assert all("**Verdict.** Proved" in e.text for e in stated)

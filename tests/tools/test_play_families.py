@@ -58,7 +58,7 @@ def test_a_whole_game_typed_by_number_ends_and_referees_as_legal(
     if edition == "fun-speed":  # the zones, the attack suffered, the window that asks
         assert "; free; no radar; Bornes " in out and "; STOPPED by " in out
         assert "  window: seat 1 attacks seat 0 with " in out
-        assert "   4. seat 0 lets the FLAT_TIRE land" in out
+        assert "   2. seat 0 lets the STOP land" in out
     assert out.rstrip().endswith(f"transcript written to {path}")
     lines = path.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])

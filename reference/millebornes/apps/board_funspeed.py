@@ -93,12 +93,9 @@ def window_line(state: FsState) -> str | None:
         borne = _borne(state.zones[state.layer].distance[-1])
         return f"  window: seat {state.layer} laid the Borne {borne}, {said}"
     if state.phase is FsPhase.HOLDUP and state.layer is not None:
-        km = state.zones[state.layer].borne_km
-        tied = [
-            s for s in range(state.players) if s != state.layer and state.zones[s].borne_km == km
-        ]
-        ties = ", ".join(f"seat {s}" for s in tied) or "nobody"
-        return f"  window: seat {state.layer}'s Bornes make {km} km; tied with {ties}"
+        # RUL-FS-HOLDUP: the ties the change made, by race total
+        ties = ", ".join(f"seat {s} ({state.zones[s].km} km)" for s in state.tied) or "none"
+        return f"  window: seat {state.layer} changed the race totals; ties made: {ties}"
     return None
 
 

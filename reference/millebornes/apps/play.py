@@ -80,9 +80,9 @@ def start_state(game: Game) -> Any:
         return api.new_game(
             game.edition, game.players, game.options, seed=game.seed, board=game.board
         )
-    seed = game.seed if family_of_edition(game.edition).name == "as-du-volant" else None
+    # the deck deals; the seed orders the reshuffles (RUL-AV-RESHUFFLE-SEED, RUL-FS-RESHUFFLE-SEED)
     return api.new_game(
-        game.edition, game.players, game.options, seed=seed, deck=game.deck, board=game.board
+        game.edition, game.players, game.options, seed=game.seed, deck=game.deck, board=game.board
     )
 
 

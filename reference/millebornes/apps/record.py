@@ -47,7 +47,8 @@ class Header:
     seed: int | None = None
     """The match seed the decks were shuffled from (SHUFFLE-MATCH-SEEDS); informative only
     in the classic family and Fun & Speed: the decks written out are what counts. As du
-    Volant: also the seed of its reshuffles (RUL-AV-RESHUFFLE-SEED; 0 when absent)."""
+    Volant and Fun & Speed: also the seed of their reshuffles (RUL-AV-RESHUFFLE-SEED,
+    RUL-FS-RESHUFFLE-SEED; 0 when absent)."""
     seats: tuple[str, ...] | None = None
     """Who played each seat (``human``, a bot's name), if recorded."""
     note: str | None = None
@@ -72,7 +73,8 @@ class Header:
             return new_match(self.edition, self.players, self.options)
         if self.deck is None:
             raise MalformedInput(f"deck: a {family} transcript gives the deal's deck")
-        seed = self.seed if family == AS_DU_VOLANT else None  # its reshuffles' seed
+        # the seed of the reshuffles (RUL-AV-RESHUFFLE-SEED, RUL-FS-RESHUFFLE-SEED)
+        seed = self.seed or 0
         return api.new_game(
             self.edition,
             self.players,

@@ -97,9 +97,9 @@ def _classic_deck(family: RuleFamily[Any, Any]) -> Callable[[str, int, int, int]
     return deck
 
 
-_START_FIELDS = {AS_DU_VOLANT.name: ("board", "seed")}
+_START_FIELDS = {AS_DU_VOLANT.name: ("board", "seed"), FUN_SPEED.name: ("seed",)}
 """The optional ``start`` fields of each family (PROTO-START): As du Volant's board and
-reshuffle seed."""
+reshuffle seed, Fun & Speed's reshuffle seed (RUL-FS-RESHUFFLE-SEED)."""
 
 
 BOXES: dict[str, Callable[[int, Sequence[str]], Sequence[Any]]] = {

@@ -799,8 +799,7 @@ FS = Kinds(
     seat_rules=("RUL-FS-SEATS",),
     option_rules={},
     every_action=fs_every_action,
-    # the draw pile's end: turned over today, reshuffled from a seed by RUL-FS-EMPTY-PILE
-    # once the ruling changes; the cases pin whichever the engine does
+    # the draw pile's end: the discard pile reshuffled from the seed (RUL-FS-EMPTY-PILE)
     reshuffle_rules=("RUL-FS-EMPTY-PILE",),
 )
 

@@ -158,10 +158,15 @@ def fs_actor_off_turn(data: JsonDict) -> None:
     data["turn"] = 1
 
 
-def fs_empty_pile_turned_over(data: JsonDict) -> None:
-    """A draw expected from an empty pile already turned over."""
+def fs_empty_pile_at_draw(data: JsonDict) -> None:
+    """A draw expected from an empty pile, the discard pile holding the rest."""
     data["discard_pile"] += data["draw_pile"]
-    data.update(draw_pile=[], turned_over=True)
+    data.update(draw_pile=[])
+
+
+def fs_reshuffled_too_often(data: JsonDict) -> None:
+    """The discard pile reshuffled more times than the engine guard allows."""
+    data["reshuffles"] = 99
 
 
 def fs_card_extra(data: JsonDict) -> None:
@@ -208,7 +213,8 @@ def funspeed_probes() -> list[Probe]:
             ("INV-FS-GOAL", fs_past_goal_in_play),
             ("INV-FS-GOAL", fs_winners_in_play),
             ("INV-FS-ONE-ACTOR", fs_actor_off_turn),
-            ("INV-FS-DRAW-PILE", fs_empty_pile_turned_over),
+            ("INV-FS-DRAW-PILE", fs_empty_pile_at_draw),
+            ("INV-FS-DRAW-PILE", fs_reshuffled_too_often),
             ("INV-FS-CARD-CONSERVATION", fs_card_extra),
             ("LOAD-FS-HAND-ORDER", fs_hand_unsorted),
             ("LOAD-FS-SEATS", fs_hands_missing),

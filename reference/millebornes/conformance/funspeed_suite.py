@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +35,12 @@ from millebornes.families.funspeed.actions import (
     Discard,
     DrawPile,
     FsAction,
+    Helicopter,
+    HoldUp,
     LayBorne,
     Mirror,
     Pass,
+    Police,
     Safety,
     Trash,
 )
@@ -95,9 +99,12 @@ _EFFECTS = {
     "LayBorne": ("FS-NO-ROLL", "FS-ANNOUNCE", "RUL-FS-ACCEL-ZONE", "RUL-FS-RADAR-DOUBLED",
                  "RUL-FS-NO-200-LIMIT", "RUL-FS-WINDOWS"),
     "Attack": ("FS-ATTACK-SOUND", "RUL-FS-ANNOUNCE", "RUL-FS-WINDOWS"),
-    "Remedy": ("FS-REMEDY-TOP", "FS-SUPER-PARADE"),
-    "Safety": ("FS-SAFETY", "RUL-FS-SAFETY-CURES", "FS-REPLAY", "RUL-FS-REPLAY"),
-    "Discard": ("FS-DISCARD", "RUL-FS-DISCARD-FREE"),
+    "Remedy": ("FS-REMEDY-TOP", "RUL-FS-REMEDY-TOP", "FS-SUPER-PARADE"),
+    "Safety": ("FS-SAFETY", "RUL-FS-SAFETY-CURES", "FS-REPLAY", "RUL-FS-REPLAY",
+               "RUL-FS-HOLDUP"),
+    "Discard": ("FS-DISCARD", "RUL-FS-DISCARD-FORCED"),
+    "FalseHoldUp": ("RUL-FS-HOLDUP-WRONG",),
+    "DrawPile": ("FS-HANDS-SECRET",),
     "CoupFourre": ("RUL-FS-CF-TURN", "FS-CF"),
     "Mirror": ("FS-MIRROR",),
     "UTurn": ("FS-SINGLE-USE", "RUL-FS-ACCEL-ZONE", "FS-END-AFTER-UTURN"),
@@ -118,6 +125,12 @@ def effect_ids(before: FsState, action: FsAction, after: FsState) -> tuple[str, 
             ids += ["FS-MIRROR-BACK", "RUL-FS-MIRROR-CHAIN"]
     if before.phase is FsPhase.BORNE and after.phase is not FsPhase.BORNE:
         ids.append("FS-END-AFTER-UTURN")
+    if after.reshuffles != before.reshuffles:
+        ids += ["RUL-FS-EMPTY-PILE", "RUL-FS-RESHUFFLE-SEED"]
+    if after.tied:
+        ids.append("RUL-FS-HOLDUP")
+    if isinstance(action, LayBorne) and action.accelerators:
+        ids.append("RUL-FS-ACCEL-TWO")
     return tuple(ids)
 
 
@@ -127,7 +140,7 @@ def _case(kind: str, slug: str, players: int, ids: tuple[str, ...], text: str) -
 
 def _playout(players: int) -> tuple[tuple[Any, ...], list[FsState], list[FsAction]]:
     deck = shuffled(DATA.deck(), players)
-    state, rng = new_game(players, deck=deck), random.Random(players)
+    state, rng = new_game(players, deck=deck, seed=players), random.Random(players)
     states, actions = [state], []
     while state.actor is not None:
         action = rng.choice(legal_actions(state))
@@ -149,9 +162,7 @@ def family_cases() -> list[JsonDict]:
             ids.update(table_ids(action))
             ids.update(effect_ids(before, action, after))
         final = states[-1]
-        ending = (
-            "FS-END-GOAL" if any(z.km >= final.goal for z in final.zones) else "RUL-FS-EMPTY-PILE"
-        )
+        ending = "FS-END-GOAL" if any(z.km >= final.goal for z in final.zones) else "FS-GUARD-END"
         ids.add(ending)
         text = f"a whole random game, {len(actions)} actions"
         trace = _trace("game", tuple(deck), states, actions, (ids, text))
@@ -194,11 +205,12 @@ def _constructed() -> list[JsonDict]:
     deck = tuple(card for pair in zip(*hands, strict=True) for card in pair) + tuple(rest)
     actions: list[FsAction] = [
         DrawPile(0), Attack(0, C.SPEED_LIMIT, 1, True), Mirror(1), Mirror(0), Pass(1),
-        DrawPile(1), Discard(1, C.D50), DrawPile(0), Attack(0, C.FLAT_TIRE, 1, True),
-        CoupFourre(1, C.PUNCTURE_PROOF), Discard(1, C.D75),
+        DrawPile(1), LayBorne(1, C.D50, 0, True), Pass(0), Pass(0), Pass(1), DrawPile(0),
+        Attack(0, C.FLAT_TIRE, 1, True), CoupFourre(1, C.PUNCTURE_PROOF), Pass(0), Pass(1),
+        DrawPile(1),
     ]  # fmt: skip
     states = [new_game(2, deck=deck)]
-    ids: set[str] = {"FS-DEAL", "FS-BOX", "FS-REFILL", "FS-TURN-ORDER"}
+    ids: set[str] = {"FS-DEAL", "FS-BOX", "FS-REFILL", "FS-TURN-ORDER", "RUL-FS-CF-TURN"}
     for action in actions:
         states.append(apply(states[-1], action))
         ids.update(table_ids(action), effect_ids(states[-2], action, states[-1]))
@@ -289,7 +301,109 @@ def _positions() -> list[JsonDict]:
     )  # fmt: skip
     found = [_position_case("legal", "radar-doubled", radar, None, ("RUL-FS-RADAR-DOUBLED",))]
     found += [_position_case("step", slug, s, a, ids) for slug, s, a, ids in steps]
-    return found
+    return found + _ruled_positions()
+
+
+def _ruled_positions() -> list[JsonDict]:
+    """Three cases or more for each reading issue 23 settled, so that the old reading fails
+    several: the draw after a safety, ties made by a safety or a coup-fourré, the reshuffle,
+    a Rétroviseur onto a stopped receiver, a discard refused while a card can be played."""
+    plain = (C.D75, C.D100, C.D50, C.D25)
+    cases: list[JsonDict] = []
+    replay_ids = ("FS-REPLAY", "RUL-FS-REPLAY")
+    for players, hand in ((2, C.RIGHT_OF_WAY), (3, C.EXTRA_TANK), (4, C.DRIVING_ACE)):
+        safety = _position(
+            players, ((hand, *plain), *(plain,) * (players - 1)), (Zone(),) * players,
+            phase=FsPhase.PLAY, actor=0, turn=0,
+        )  # fmt: skip
+        cases.append(_position_case("step", f"safety-opens-holdup-{players}p", safety,
+                                    Safety(0, hand), replay_ids))  # fmt: skip
+        window = apply(safety, Safety(0, hand))
+        while window.actor != 0:
+            window = apply(window, Pass(window.actor or 0))
+        cases.append(_position_case("step", f"replay-draws-{players}p", window, Pass(0),
+                                    replay_ids))  # fmt: skip
+    tie_zones = (Zone(distance=((C.D100, 0),)), Zone(distance=((C.D200, 0),)), Zone())
+    tie = _position(
+        3, ((C.DRIVING_ACE, *plain), plain, (C.STOP, C.ROLL, C.D25, C.D50)), tie_zones,
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    cases.append(_position_case("step", "tie-by-safety", tie, Safety(0, C.DRIVING_ACE),
+                                ("RUL-FS-HOLDUP",)))  # fmt: skip
+    tied = apply(tie, Safety(0, C.DRIVING_ACE))
+    cases.append(_position_case("legal", "tie-by-safety", tied, None, ("RUL-FS-HOLDUP",)))
+    cases.append(_position_case("step", "tie-by-safety-steal", tied, HoldUp(1, 0, 0),
+                                ("RUL-FS-HOLDUP", "FS-HOLDUP")))  # fmt: skip
+    cf = _position(
+        3, (plain, plain, (C.PUNCTURE_PROOF, *plain[:3])),
+        (Zone(), Zone(distance=((C.D200, 0),)), Zone()),
+        phase=FsPhase.ATTACK, actor=2, turn=0, pending=C.FLAT_TIRE, source=0,
+    )  # fmt: skip
+    cases.append(_position_case("step", "tie-by-coup-fourre", cf, CoupFourre(2, C.PUNCTURE_PROOF),
+                                ("RUL-FS-HOLDUP", "RUL-FS-CF-TURN")))  # fmt: skip
+    cf_tied = apply(cf, CoupFourre(2, C.PUNCTURE_PROOF))
+    cases.append(_position_case("legal", "tie-by-coup-fourre", cf_tied, None, ("RUL-FS-HOLDUP",)))
+    for seed in (0, 5, 11):
+        pile = _position(2, (plain, plain), (Zone(), Zone()), phase=FsPhase.DRAW, actor=0,
+                         turn=0, seed=seed)  # fmt: skip
+        pile = replace(pile, draw_pile=pile.draw_pile[:1], discard_pile=pile.draw_pile[1:])
+        cases.append(_position_case("step", f"reshuffle-seed-{seed}", pile, DrawPile(0),
+                                    ("RUL-FS-EMPTY-PILE", "RUL-FS-RESHUFFLE-SEED")))  # fmt: skip
+    empty = replace(pile, draw_pile=(), discard_pile=(*pile.draw_pile, *pile.discard_pile))
+    cases.append(_position_case("step", "empty-pile-refused", empty, DrawPile(0),
+                                ("RUL-FS-EMPTY-PILE",)))  # fmt: skip
+    # A Radar sent back onto a player stopped by another attack: blocked whatever the
+    # standing attack, though a Radar would have room beside it.
+    for standing in (C.ACCIDENT, C.STOP, C.OUT_OF_GAS):
+        blocked = _position(
+            2, ((C.D25, *plain[:3]), (C.MIRROR, *plain[:3])),
+            (Zone(attack=standing), Zone()),
+            phase=FsPhase.ATTACK, actor=1, turn=0, pending=C.SPEED_LIMIT, source=0,
+        )  # fmt: skip
+        slug = f"mirror-radar-stopped-by-{standing.name.lower()}"
+        ids = ("FS-MIRROR-BLOCKED", "RUL-FS-MIRROR-CHAIN")
+        cases.append(_position_case("step", slug, blocked, Mirror(1), ids))
+    for card in (C.REPAIRS, C.STOP, C.TRASH):
+        armed = _position(
+            2, ((card, C.MIRROR, C.ACCELERATOR, C.U_TURN, C.D50), plain),
+            (Zone(attack=C.ACCIDENT), Zone()), phase=FsPhase.PLAY, actor=0, turn=0,
+        )  # fmt: skip
+        cases.append(_position_case("legal", f"discard-forced-{card.name.lower()}", armed, None,
+                                    ("FS-DISCARD-FORCED", "RUL-FS-DISCARD-FORCED")))  # fmt: skip
+        cases.append(_position_case("step", f"discard-refused-{card.name.lower()}", armed,
+                                    Discard(0, C.D50),
+                                    ("FS-DISCARD-FORCED", "RUL-FS-DISCARD-FORCED")))  # fmt: skip
+    police = _position(
+        2, ((C.POLICE, C.D25, C.D50, C.ACCELERATOR, C.MIRROR), (C.RIGHT_OF_WAY, *plain[:3])),
+        (Zone(), Zone()), phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    for slug, action in (
+        ("police", Police(0, 1, C.RIGHT_OF_WAY, C.MIRROR)),
+        ("police-give-back", Police(0, 1, C.RIGHT_OF_WAY, C.RIGHT_OF_WAY)),
+        ("police-self", Police(0, 0, C.D25, C.D50)),
+        ("police-take-missing", Police(0, 1, C.TRASH, C.MIRROR)),
+    ):
+        cases.append(_position_case("step", slug, police, action, ("FS-POLICE", "RUL-FS-POLICE")))
+    helicopter = _position(
+        3, ((C.HELICOPTER, C.D25, C.D50, C.MIRROR, C.ACCELERATOR), plain, plain),
+        (Zone(distance=((C.D25, 0),)), Zone(), Zone(distance=((C.D200, 1),))),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    for slug, copter in (("helicopter", Helicopter(0, 2)), ("helicopter-self", Helicopter(0, 0))):
+        cases.append(_position_case("step", slug, helicopter, copter,
+                                    ("FS-HELICOPTER", "RUL-FS-HELICOPTER")))  # fmt: skip
+    # A Borne that reaches the goal opens its window first (FS-END-AFTER-UTURN).
+    for players in (2, 3, 4):
+        far = Zone(distance=((C.D200, 0),) * 3 + ((C.D100, 0),) * 3)
+        at_goal = _position(
+            players,
+            ((C.D100, C.D25, C.D50, C.MIRROR, C.GASOLINE),
+             *((C.STOP, C.ROLL, C.D25, C.D50),) * (players - 1)),
+            (far, *(Zone(),) * (players - 1)), phase=FsPhase.PLAY, actor=0, turn=0,
+        )  # fmt: skip
+        slug, laid = f"borne-at-goal-waits-{players}p", LayBorne(0, C.D100, 0, True)
+        cases.append(_position_case("step", slug, at_goal, laid, ("FS-END-AFTER-UTURN",)))
+    return cases
 
 
 def _position_case(
@@ -329,14 +443,19 @@ def _trace(
     about: tuple[set[str], str],
 ) -> JsonDict:
     """A trace case: the deck and actions in; every digest and the final state out."""
-    given = {"deck": [c.name for c in deck], "actions": [action_to_dict(a) for a in actions]}
+    given = {
+        "deck": [c.name for c in deck],
+        "seed": states[0].seed,
+        "actions": [action_to_dict(a) for a in actions],
+    }
     case = _case("trace", slug, states[0].players, tuple(about[0]), about[1])
     return with_trace(case, given, states, state_to_dict)
 
 
 ONLY_WITH_ANOTHER = frozenset({"FS-KILLER", "FS-UTURN", "RUL-FS-EMPTY-PILE"})
-"""Rows no action breaks alone: the layer is never asked in its own Borne window, and the
-draw pile is refilled before every draw step; a case breaks them with one other rule."""
+"""Rows no action of a played game breaks alone: the layer is never asked in its own Borne
+window, and the draw pile is replaced the moment it runs out (a chosen position breaks
+RUL-FS-EMPTY-PILE alone); a case breaks them with one other rule."""
 
 
 def _rejections(state: FsState, players: int, done: set[str]) -> list[JsonDict]:

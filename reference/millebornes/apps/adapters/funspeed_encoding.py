@@ -276,7 +276,7 @@ class FunSpeedCodec(Codec):
         if not fill_shared(out, at, seat, players=n, state=state, deal=deal, phases=PHASES):
             return out
         assert state is not None
-        out[at["turned_over"]] = float(state.turned_over)
+        out[at["reshuffles"]] = float(state.reshuffles)
         for card in state.removed:
             out[at["removed"] + card] += 1.0
         for k in range(n):
@@ -336,7 +336,7 @@ class FunSpeedCodec(Codec):
         lines.append(
             "hand sizes: " + " ".join(str(len(h)) for h in state.hands)
             + f"; discard pile: {hand_line(state.discard_pile)}"
-            + f"; removed: {hand_line(state.removed)}; turned over: {state.turned_over}"
+            + f"; removed: {hand_line(state.removed)}; reshuffles: {state.reshuffles}"
         )  # fmt: skip
         for s, zone in enumerate(state.zones):
             bornes = " ".join(c.name + "+" * b for c, b in zone.distance) or "-"
@@ -399,7 +399,7 @@ def segments(players: int) -> tuple[tuple[str, int], ...]:
         ("hand", _K),
         ("hand_sizes", n),
         ("draw_pile", 1),
-        ("turned_over", 1),
+        ("reshuffles", 1),
         ("discard_counts", _K),
         ("discard_top", _K),
         ("removed", _K),

@@ -64,7 +64,8 @@ class Kind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class FunSpeedData:
-    """The family's figures (FS-BOX, FS-GOAL, RUL-FS-SEATS, FS-BORNE-RADAR, FS-ACCEL, FS-KM)."""
+    """The family's figures (FS-BOX, FS-GOAL, RUL-FS-SEATS, FS-BORNE-RADAR, FS-ACCEL, FS-KM,
+    FS-GUARD-END)."""
 
     title: str
     box: tuple[tuple[FsCard, int], ...]
@@ -77,6 +78,9 @@ class FunSpeedData:
     max_accelerators: int
     safety_km: int
     coup_fourre_km: int
+    max_reshuffles: int
+    """The engine's guard, not the booklet's: the draw pile is made again from the discard
+    pile at most this many times (FS-GUARD-END)."""
     names_fr: tuple[str, ...]
 
     def goal_for(self, players: int) -> int:
@@ -110,6 +114,7 @@ def _load() -> tuple[FunSpeedData, list[dict[str, object]]]:
         max_accelerators=int(data["max_accelerators"]),
         safety_km=int(data["safety_km"]),
         coup_fourre_km=int(data["coup_fourre_km"]),
+        max_reshuffles=int(data["max_reshuffles"]),
         names_fr=tuple(str(kind["name_fr"]) for kind in kinds),
     )
     return figures, kinds

@@ -15,7 +15,7 @@ from millebornes.core.checks import check_card, check_flag, check_seat
 from millebornes.core.errors import MalformedInput
 from millebornes.core.preconditions import Tables, broken_by_kind, checked, kept
 from millebornes.core.preconditions import Transition as KindTransition
-from millebornes.core.shuffle import shuffled
+from millebornes.core.shuffle import MASK64, round_seed, shuffled
 from millebornes.core.tuples import sorted_with, without
 from millebornes.families.funspeed.actions import (
     ACTIONS,
@@ -47,7 +47,8 @@ from millebornes.families.funspeed.cards import (
     FsCard,
     Kind,
 )
-from millebornes.families.funspeed.rules import RULES, receivable, tied
+from millebornes.families.funspeed.plays import plays
+from millebornes.families.funspeed.rules import RULES, can_turn_back
 from millebornes.families.funspeed.state import Borne, FsPhase, FsState, Zone, with_hand, with_zone
 
 # --- starting ------------------------------------------------------------------------------
@@ -56,14 +57,21 @@ from millebornes.families.funspeed.state import Borne, FsPhase, FsState, Zone, w
 def new_game(
     players: int, *, deck: tuple[FsCard, ...] | None = None, seed: int | None = None
 ) -> FsState:
-    """A dealt game (FS-DEAL) from an explicit ``deck`` order or a ``seed`` of the portable
-    shuffle; seat 0 plays first (RUL-FS-FIRST-PLAYER). Raises :class:`MalformedInput` for a
-    seat count outside RUL-FS-SEATS or a deck that is not the box (FS-BOX)."""
+    """A dealt game (FS-DEAL) from a ``seed`` of the portable shuffle or an explicit ``deck``
+    order (then ``seed``, default 0, seeds the reshuffles only: RUL-FS-RESHUFFLE-SEED); seat
+    0 plays first (RUL-FS-FIRST-PLAYER). Raises :class:`MalformedInput` for a seat count
+    outside RUL-FS-SEATS, a seed out of range or a deck that is not the box (FS-BOX)."""
     if isinstance(players, bool) or players not in DATA.seats:
         raise MalformedInput(f"players: RUL-FS-SEATS allows {DATA.seats}, not {players!r}")
-    if (seed is None) == (deck is None):
-        raise MalformedInput("give exactly one of seed and deck")
-    order = shuffled(DATA.deck(), seed) if seed is not None else tuple(deck or ())
+    if seed is not None and (
+        isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MASK64
+    ):
+        raise MalformedInput(f"seed: a whole number from 0 to 2**64 - 1, not {seed!r}")
+    if deck is None:
+        if seed is None:
+            raise MalformedInput("give a seed or a deck")
+        deck = shuffled(DATA.deck(), seed)
+    order = tuple(deck)
     if sorted(order) != list(DATA.deck()):
         raise MalformedInput("deck: not the 66 cards of the Fun & Speed box (FS-BOX)")
     dealt = players * DATA.hand_size
@@ -77,6 +85,7 @@ def new_game(
         removed=(),
         hands=tuple(tuple(sorted(order[seat:dealt:players])) for seat in range(players)),
         zones=(Zone(),) * players,
+        seed=seed or 0,
     )
 
 
@@ -170,7 +179,6 @@ def legal_actions(state: FsState, rules: Rules = RULES) -> tuple[FsAction, ...]:
 
 def _candidates(state: FsState, seat: int) -> list[FsAction]:
     hand = sorted(set(state.hands[seat]))
-    others = [t for t in range(state.players) if t != seat]
     flags = (False, True)
     phase = state.phase
     if phase is FsPhase.DRAW:
@@ -190,7 +198,7 @@ def _candidates(state: FsState, seat: int) -> list[FsAction]:
     if phase is FsPhase.HOLDUP:
         steals: list[FsAction] = [
             HoldUp(seat, victim, i)
-            for victim in tied(state)
+            for victim in state.tied
             for i in range(len(state.zones[victim].distance))
         ]
         forfeits = state.zones[seat].forfeitable()
@@ -198,38 +206,7 @@ def _candidates(state: FsState, seat: int) -> list[FsAction]:
         return [*steals, Pass(seat)]
     if phase is not FsPhase.PLAY:
         return []
-    zone = state.zones[seat]
-    standing = [a for a in (zone.attack, zone.radar) if a is not None]
-    plays: list[FsAction] = []
-    plays += [
-        LayBorne(seat, c, n, said)
-        for c in hand
-        if KIND[c] is Kind.DISTANCE
-        for n in range(DATA.max_accelerators + 1)
-        for said in flags
-    ]
-    plays += [
-        Attack(seat, c, t, said) for c in hand if KIND[c] is Kind.ATTACK for t in others
-        for said in flags
-    ]  # fmt: skip
-    plays += [
-        Remedy(seat, c, a, top)
-        for c in hand
-        if KIND[c] is Kind.REMEDY
-        for a in sorted(standing)
-        for top in flags
-    ]
-    plays += [Safety(seat, c) for c in hand if KIND[c] is Kind.SAFETY]
-    plays += [Helicopter(seat, t) for t in others]
-    plays += [
-        Police(seat, t, take, give)
-        for t in others
-        for take in sorted(set(state.hands[t]))
-        for give in sorted({*hand, take})
-    ]
-    plays += [Trash(seat)]
-    plays += [Discard(seat, c) for c in hand]
-    return plays
+    return [*plays(state, seat), *(Discard(seat, c) for c in hand)]
 
 
 # --- doing ---------------------------------------------------------------------------------
@@ -254,8 +231,7 @@ def apply(
 
 
 def _draw_pile(state: FsState, action: DrawPile) -> FsState:
-    card, pile = state.draw_pile[0], state.draw_pile[1:]
-    return replace(_give(state, action.seat, card), draw_pile=pile, phase=FsPhase.PLAY)
+    return replace(_draw(state, action.seat), phase=FsPhase.PLAY)
 
 
 def _draw_discard(state: FsState, action: DrawDiscard) -> FsState:
@@ -269,7 +245,7 @@ def _discard(state: FsState, action: Discard) -> FsState:
 
 
 def _killer(state: FsState, action: Killer) -> FsState:
-    return _end_turn(_cancel_borne(state))  # FS-KILLER
+    return _changed(state, _cancel_borne(state), action.seat, end=True)  # FS-KILLER
 
 
 def _give(state: FsState, seat: int, card: FsCard) -> FsState:
@@ -334,7 +310,8 @@ def _cure(zone: Zone, attack: FsCard) -> Zone:
 
 def _remedy(state: FsState, action: Remedy) -> FsState:
     """FS-REMEDY (on one's turn, in one's zone), FS-REMEDY-OUT-OF-TURN (in the attack window,
-    without taking the turn); FS-REMEDY-TOP: the curer picks the top card."""
+    without taking the turn); FS-REMEDY-TOP: the top card is the one the action names (on
+    one's turn always the remedy, by the table)."""
     seat = action.seat
     after = _spend(state, seat, action.card)
     if state.phase is FsPhase.PLAY:
@@ -362,24 +339,19 @@ def _lay_safety(state: FsState, seat: int, safety: FsCard, crosswise: bool) -> F
 
 
 def _safety(state: FsState, action: Safety) -> FsState:
-    """FS-SAFETY, FS-REPLAY, RUL-FS-REPLAY: 100 km, then one more card without a draw."""
+    """FS-SAFETY, FS-REPLAY, RUL-FS-REPLAY: 100 km, then the player plays again from the draw
+    step, as at the start of a turn (after the Hold Up window the change opens)."""
     after = _lay_safety(state, action.seat, action.card, crosswise=False)
-    if _reached(after):
-        return _over(after, _reached(after))
-    if not after.hands[action.seat]:
-        return _end_turn(after)
-    return after  # still the play step, same actor
+    return _changed(state, after, action.seat, end=False)
 
 
 def _coup_fourre(state: FsState, action: CoupFourre) -> FsState:
     """FS-CF, RUL-FS-CF-TURN: the attack goes to the discard, the safety lies crosswise (200 km),
-    the attacker's turn ends and the coup-fourré player plays one card, without a draw."""
+    the attacker's turn ends and the coup-fourré player takes the next turn, draw first."""
     assert state.pending is not None  # guaranteed by FS-CF in the table
     after = replace(state, discard_pile=(*state.discard_pile, state.pending), pending=None)
     after = _lay_safety(replace(after, source=None), action.seat, action.card, crosswise=True)
-    if _reached(after):
-        return _over(after, _reached(after))
-    return _end_turn(after, next_seat=action.seat, phase=FsPhase.PLAY)
+    return _changed(state, after, action.seat, end=True, next_seat=action.seat)
 
 
 def _mirror(state: FsState, action: Mirror) -> FsState:
@@ -388,9 +360,10 @@ def _mirror(state: FsState, action: Mirror) -> FsState:
     assert attack is not None and back_to is not None  # an attack window holds both
     after = _spend(state, action.seat, FsCard.MIRROR)
     after = replace(after, discard_pile=(*after.discard_pile, FsCard.MIRROR))
-    if receivable(after, attack, back_to):
+    if can_turn_back(after, attack, back_to):
         return replace(after, actor=back_to, source=action.seat)
-    # Turned back on a player who cannot receive it: Rétroviseur and attack are discarded.
+    # Turned back on a player already stopped (or who could not receive it): the Rétroviseur,
+    # then the attack on top, go to the discard pile, in the order the booklet names them.
     return _end_turn(
         replace(after, discard_pile=(*after.discard_pile, attack), pending=None, source=None)
     )
@@ -409,27 +382,30 @@ def _cancel_borne(state: FsState) -> FsState:
 
 def _uturn(state: FsState, action: UTurn) -> FsState:
     """FS-UTURN, FS-SINGLE-USE: the Demi-tour leaves the game and cancels the Borne."""
-    return _end_turn(_cancel_borne(_use_once(state, action.seat, FsCard.U_TURN)))
+    after = _cancel_borne(_use_once(state, action.seat, FsCard.U_TURN))
+    return _changed(state, after, action.seat, end=True)
 
 
 def _holdup(state: FsState, action: HoldUp) -> FsState:
     """FS-HOLDUP: the Borne taken, with its Accélérateurs, joins the caller's zone; play then
-    resumes as before (the turn ends)."""
+    resumes as before the action: the window closes, and the ties the steal makes open no
+    other (RUL-FS-HOLDUP)."""
     victim = state.zones[action.victim]
     borne = victim.distance[action.index]
     rest = victim.distance[: action.index] + victim.distance[action.index + 1 :]
     after = _set_zone(state, action.victim, replace(victim, distance=rest))
     mine = after.zones[action.seat]
     after = _set_zone(after, action.seat, replace(mine, distance=(*mine.distance, borne)))
-    if _reached(after):
-        return _over(after, _reached(after))  # FS-END-GOAL
-    return _end_turn(after)
+    if reached := _reached(after):
+        return _over(after, reached)  # FS-END-GOAL
+    return _resume(after)
 
 
 def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
-    """FS-HOLDUP-WRONG: the caller loses the chosen Borne or safety of his zone."""
+    """FS-HOLDUP-WRONG, RUL-FS-HOLDUP-WRONG: the caller loses the Borne or safety of his zone
+    he picks; play resumes as before the call (the window closes)."""
     if action.index is None:
-        return _end_turn(state)
+        return _resume(state)
     zone = state.zones[action.seat]
     index = action.index
     lost: tuple[FsCard, ...]
@@ -445,7 +421,7 @@ def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
             coups_fourres=tuple(s for s in zone.coups_fourres if s is not safety),
         )
     after = _set_zone(state, action.seat, zone)
-    return _end_turn(replace(after, discard_pile=after.discard_pile + lost))
+    return _resume(replace(after, discard_pile=after.discard_pile + lost))
 
 
 def _helicopter(state: FsState, action: Helicopter) -> FsState:
@@ -453,9 +429,7 @@ def _helicopter(state: FsState, action: Helicopter) -> FsState:
     after = _use_once(state, action.seat, FsCard.HELICOPTER)
     mine, theirs = after.zones[action.seat], after.zones[action.target]
     after = _set_zone(_set_zone(after, action.seat, theirs), action.target, mine)
-    if _reached(after):
-        return _over(after, _reached(after))
-    return _end_turn(after)
+    return _changed(state, after, action.seat, end=True)
 
 
 def _police(state: FsState, action: Police) -> FsState:
@@ -485,7 +459,8 @@ def _trash(state: FsState, action: Trash) -> FsState:
             if borne[0] is FsCard.D200:
                 thrown += _borne_cards(borne)
         after = _set_zone(after, seat, replace(zone, distance=keep))
-    return _end_turn(replace(after, discard_pile=after.discard_pile + thrown))
+    after = replace(after, discard_pile=after.discard_pile + thrown)
+    return _changed(state, after, action.seat, end=True)
 
 
 def _pass(state: FsState, action: Pass | None = None) -> FsState:
@@ -506,16 +481,67 @@ def _pass(state: FsState, action: Pass | None = None) -> FsState:
     if state.phase is FsPhase.BORNE:
         if nxt != layer:
             return replace(state, actor=nxt)
-        # FS-END-AFTER-UTURN: the Borne stood through its window; now its km count.
-        if _reached(state):
-            return _over(state, _reached(state))
-        return replace(state, phase=FsPhase.HOLDUP, actor=(layer + 1) % n)
-    if seat == layer:  # the Hold Up window asks the layer last
-        return _end_turn(state)
+        # FS-END-AFTER-UTURN: the Borne stood through its window; now its km count, and the
+        # change it made to its layer's total opens the Hold Up window (RUL-FS-HOLDUP).
+        return _opened(state, (layer,), layer, end=True)
+    if seat == layer:  # the Hold Up window asks the seat that made the change last
+        return _resume(state)
     return replace(state, actor=nxt)
 
 
 # --- ends of turns and of the game -----------------------------------------------------------
+
+
+def _changed(
+    before: FsState, after: FsState, cause: int, *, end: bool, next_seat: int | None = None
+) -> FsState:
+    """``cause``'s action took ``before`` to ``after``: the seats whose race totals it changed
+    may have made a tie (RUL-FS-HOLDUP)."""
+    moved = tuple(s for s in range(after.players) if before.zones[s].km != after.zones[s].km)
+    return _opened(after, moved, cause, end=end, next_seat=next_seat)
+
+
+def _opened(
+    state: FsState,
+    moved: tuple[int, ...],
+    cause: int,
+    *,
+    end: bool,
+    next_seat: int | None = None,
+) -> FsState:
+    """After a change of the race totals of ``moved`` made by ``cause``: the game ends if a
+    seat reached the goal (FS-END-GOAL); otherwise the turn ends if ``end`` (FS-REFILL, to
+    ``next_seat`` or the left), and a change opens the Hold Up window, which asks every seat
+    from ``cause``'s left, ``cause`` last, and when it closes the turn player draws
+    (RUL-FS-WINDOWS, RUL-FS-HOLDUP). Without a change play goes straight on."""
+    if reached := _reached(state):
+        return _over(state, reached)
+    if end:
+        state = _end_turn(state, next_seat)
+        if state.phase is FsPhase.OVER:
+            return state
+    if not moved:
+        return state if end else _resume(state)
+    return replace(
+        state,
+        phase=FsPhase.HOLDUP,
+        actor=(cause + 1) % state.players,
+        layer=cause,
+        announced=True,
+        tied=_ties(state, moved),
+    )
+
+
+def _ties(state: FsState, moved: tuple[int, ...]) -> tuple[int, ...]:
+    """RUL-FS-HOLDUP: the seats of every tie a change made: each seat of ``moved`` whose race
+    total (FS-KM), above zero, equals another seat's, with those seats; sorted."""
+    km = [zone.km for zone in state.zones]
+    found: set[int] = set()
+    for seat in moved:
+        equal = [o for o in range(state.players) if o != seat and km[o] == km[seat]]
+        if km[seat] > 0 and equal:
+            found.update((seat, *equal))
+    return tuple(sorted(found))
 
 
 def _reached(state: FsState) -> tuple[int, ...]:
@@ -533,52 +559,66 @@ def _over(state: FsState, winners: tuple[int, ...]) -> FsState:
         source=None,
         layer=None,
         announced=True,
+        tied=(),
     )
 
 
-def _refill_pile(state: FsState) -> FsState | None:
-    """RUL-FS-EMPTY-PILE: once per game, the discard pile but its top card is turned over
-    into a new draw pile, its oldest card on top; None when that cannot be done."""
-    if state.turned_over or len(state.discard_pile) < 2:
-        return None
+def _replenished(state: FsState) -> FsState:
+    """RUL-FS-EMPTY-PILE, RUL-FS-RESHUFFLE-SEED: as soon as the draw pile is empty, the whole
+    discard pile, shuffled with seed + k for the k-th time, becomes the new draw pile; at
+    most ``max_reshuffles`` times (FS-GUARD-END)."""
+    if state.draw_pile or not state.discard_pile or state.reshuffles >= DATA.max_reshuffles:
+        return state
+    k = state.reshuffles + 1
     return replace(
         state,
-        draw_pile=state.discard_pile[:-1],
-        discard_pile=state.discard_pile[-1:],
-        turned_over=True,
+        draw_pile=shuffled(state.discard_pile, round_seed(state.seed, k + 1)),
+        discard_pile=(),
+        reshuffles=k,
     )
+
+
+def _draw(state: FsState, seat: int) -> FsState:
+    """The top card of the draw pile joins ``seat``'s hand; a pile it empties is replaced at
+    once (RUL-FS-EMPTY-PILE). When no pile can give a card, nothing is drawn."""
+    state = _replenished(state)
+    if not state.draw_pile:
+        return state
+    card, pile = state.draw_pile[0], state.draw_pile[1:]
+    return _replenished(replace(_give(state, seat, card), draw_pile=pile))
 
 
 def _exhausted(state: FsState) -> FsState:
-    """RUL-FS-EMPTY-PILE: the game ends; the greatest totals win together."""
+    """FS-GUARD-END: a card must be drawn and none can be; the game ends, the greatest totals
+    win together."""
     best = max(zone.km for zone in state.zones)
     return _over(state, tuple(s for s, zone in enumerate(state.zones) if zone.km == best))
 
 
-def _end_turn(
-    state: FsState, next_seat: int | None = None, phase: FsPhase = FsPhase.DRAW
-) -> FsState:
-    """FS-REFILL, RUL-FS-REFILL-ORDER, RUL-FS-EMPTY-PILE, FS-TURN-ORDER: every hand below four
-    is completed from the turn player leftwards; the next turn goes to the left (or to the
-    coup-fourré player, RUL-FS-CF-TURN)."""
+def _resume(state: FsState) -> FsState:
+    """The turn player is at the draw step: the start of a turn, or the replay a safety gives
+    (FS-REPLAY); when no card can be drawn, FS-GUARD-END ends the game."""
+    state = replace(state, layer=None, announced=True, tied=(), pending=None, source=None)
+    state = _replenished(state)
+    if not state.draw_pile:
+        return _exhausted(state)
+    return replace(state, phase=FsPhase.DRAW, actor=state.turn)
+
+
+def _end_turn(state: FsState, next_seat: int | None = None) -> FsState:
+    """FS-REFILL, RUL-FS-REFILL-ORDER, FS-TURN-ORDER: every hand below four is completed from
+    the turn player leftwards; the next turn goes to the left (or to the coup-fourré player,
+    RUL-FS-CF-TURN) and starts with its draw."""
     n = state.players
-    state = replace(state, layer=None, announced=True, pending=None, source=None)
     for step in range(n):
         seat = (state.turn + step) % n
         while len(state.hands[seat]) < DATA.hand_size:
-            if not state.draw_pile:
-                refilled = _refill_pile(state)
-                if refilled is None:
-                    return _exhausted(state)
-                state = refilled
-            state = replace(_give(state, seat, state.draw_pile[0]), draw_pile=state.draw_pile[1:])
-    if not state.draw_pile:
-        refilled = _refill_pile(state)
-        if refilled is None:
-            return _exhausted(state)
-        state = refilled
+            drawn = _draw(state, seat)
+            if drawn == state:
+                return _exhausted(state)  # FS-GUARD-END
+            state = drawn
     following = (state.turn + 1) % n if next_seat is None else next_seat
-    return replace(state, phase=phase, actor=following, turn=following)
+    return _resume(replace(state, turn=following))
 
 
 TRANSITIONS: Mapping[type, Transition] = MappingProxyType(

@@ -1,8 +1,9 @@
 """Fun & Speed as the API sees it.
 
 :data:`FUN_SPEED` satisfies :class:`~millebornes.core.family.RuleFamily`. The game has
-no chance node after the deal (RUL-FS-EMPTY-PILE turns the discard over, unshuffled) and
-no score sheet beyond its winners (FS-END-GOAL).
+no chance node after the deal: its reshuffles are made inside ``apply`` from the seed the
+state carries (RUL-FS-EMPTY-PILE, RUL-FS-RESHUFFLE-SEED); and it keeps no score sheet
+beyond its winners (FS-END-GOAL).
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ class FunSpeedFamily(ModuleFamily):
         deck: Sequence[Any] | None,
         board: object | None,
     ) -> FsState:
-        """A dealt game, seat 0 first (FS-DEAL, RUL-FS-FIRST-PLAYER)."""
+        """A dealt game, seat 0 first (FS-DEAL, RUL-FS-FIRST-PLAYER); with a ``deck``,
+        ``seed`` (default 0) seeds the reshuffles only (RUL-FS-RESHUFFLE-SEED)."""
         if edition != NAME:
             raise MalformedInput(f"edition: {edition!r} is not played by the {NAME} family")
         if options:
@@ -73,7 +75,10 @@ class FunSpeedFamily(ModuleFamily):
         return self.deal(players, deck=cards, seed=seed)
 
     def chance_action(self, state: FsState, seed: int) -> FsAction:
-        raise MalformedInput(f"{NAME} has no chance node after the deal (RUL-FS-EMPTY-PILE)")
+        raise MalformedInput(
+            f"{NAME} has no chance node: its reshuffles follow the state's seed"
+            " (RUL-FS-RESHUFFLE-SEED)"
+        )
 
     def score(self, state: FsState) -> JsonDict:
         """The game's result: its winners (FS-END-GOAL; the family keeps no points)."""

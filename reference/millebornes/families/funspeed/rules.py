@@ -9,9 +9,11 @@ the action breaks, in table order.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, TypeVar
 
+from millebornes.core.preconditions import broken_by_kind
 from millebornes.families.funspeed.actions import (
     Attack,
     CoupFourre,
@@ -33,6 +35,7 @@ from millebornes.families.funspeed.actions import (
     UTurn,
 )
 from millebornes.families.funspeed.cards import DATA, KM, SAFETY_OF, FsCard, cures
+from millebornes.families.funspeed.plays import plays
 from millebornes.families.funspeed.state import WINDOWS, FsPhase, FsState
 
 A = TypeVar("A")
@@ -91,7 +94,8 @@ def _opponent(state: FsState, action: Attack | Helicopter | Police) -> bool:
 
 
 def _pile_not_empty(state: FsState, action: DrawPile) -> bool:
-    # RUL-FS-EMPTY-PILE: the pile is refilled at the end of a turn, never drawn empty.
+    # RUL-FS-EMPTY-PILE: an empty pile is replaced by the shuffled discard pile as soon as it
+    # runs out, so it is empty at a draw only in a loaded state; it is never drawn from.
     return bool(state.draw_pile)
 
 
@@ -116,7 +120,7 @@ DRAW_DISCARD_RULES: tuple[Rule[DrawDiscard], ...] = (
 
 
 def _accelerators_held(state: FsState, action: LayBorne) -> bool:
-    # FS-ACCEL: at most two Accélérateurs, each from the hand.
+    # FS-ACCEL, RUL-FS-ACCEL-TWO: at most two Accélérateurs, each from the hand.
     return (
         action.accelerators <= DATA.max_accelerators
         and state.hands[action.seat].count(FsCard.ACCELERATOR) >= action.accelerators
@@ -149,10 +153,16 @@ BORNE_RULES: tuple[Rule[LayBorne], ...] = (
 
 
 def receivable(state: FsState, attack: FsCard, seat: int) -> bool:
-    """Could ``attack`` land on ``seat``'s zone? (FS-IMMUNITY, FS-ATTACK-ONE; the same test
-    decides whether a turned attack is blocked, FS-MIRROR-BLOCKED, RUL-FS-MIRROR-CHAIN.)"""
+    """Could ``attack`` land on ``seat``'s zone? (FS-IMMUNITY, FS-ATTACK-ONE.)"""
     zone = state.zones[seat]
     return SAFETY_OF[attack] not in zone.safeties and zone.standing(attack) is None
+
+
+def can_turn_back(state: FsState, attack: FsCard, seat: int) -> bool:
+    """May a Rétroviseur send ``attack`` onto ``seat``? Not when ``seat`` is already stopped
+    by another attack, whatever ``attack`` is (FS-MIRROR-BLOCKED: the booklet tests the
+    receiver), nor when the attack could not land there at all (RUL-FS-MIRROR-CHAIN)."""
+    return state.zones[seat].attack is None and receivable(state, attack, seat)
 
 
 def _not_immune(state: FsState, action: Attack) -> bool:
@@ -196,12 +206,19 @@ def _attack_to_cure(state: FsState, action: Remedy) -> bool:
     return state.zones[action.seat].standing(action.attack) is action.attack
 
 
+def _covers_on_turn(state: FsState, action: Remedy) -> bool:
+    # FS-REMEDY-TOP, RUL-FS-REMEDY-TOP: on one's turn the remedy covers the attack, so it lies
+    # on top; only the answer out of turn chooses.
+    return state.phase is not FsPhase.PLAY or action.remedy_on_top
+
+
 REMEDY_RULES: tuple[Rule[Remedy], ...] = (
     ("FS-ACTOR", _is_actor),
     ("FS-REMEDY-OUT-OF-TURN", _on_turn_or_answering),
     ("FS-CARD-IN-HAND", _card_in_hand),
     ("FS-REMEDY", _matches),
     ("RUL-FS-REMEDY-HELD", _attack_to_cure),
+    ("FS-REMEDY-TOP", _covers_on_turn),
 )
 
 # FS-SAFETY: on one's turn nothing else restricts a safety (RUL-FS-SAFETY-CURES).
@@ -211,11 +228,20 @@ SAFETY_RULES: tuple[Rule[Safety], ...] = (
     ("FS-CARD-IN-HAND", _card_in_hand),
 )
 
-# FS-DISCARD, RUL-FS-DISCARD-FREE: any card may be discarded at the play step.
+
+def _nothing_playable(state: FsState, action: Discard) -> bool:
+    # FS-DISCARD-FORCED, RUL-FS-DISCARD-FORCED: no card of the hand could be played at the
+    # play step, judged by the tables themselves (whoever asks, whenever: FS-ACTOR and
+    # FS-PLAY-ONE name a discard at the wrong moment).
+    step = replace(state, phase=FsPhase.PLAY, actor=action.seat)
+    return all(broken_by_kind(RULES, step, play) for play in plays(step, action.seat))
+
+
 DISCARD_RULES: tuple[Rule[Discard], ...] = (
     ("FS-ACTOR", _is_actor),
     ("FS-PLAY-ONE", _playing),
     ("FS-CARD-IN-HAND", _card_in_hand),
+    ("FS-DISCARD-FORCED", _nothing_playable),
 )
 
 
@@ -309,21 +335,14 @@ KILLER_RULES: tuple[Rule[Killer], ...] = (
 )
 
 
-def tied(state: FsState) -> tuple[int, ...]:
-    """RUL-FS-HOLDUP: the layer and the seats tied with it, sorted; () without a tie."""
-    if state.layer is None:
-        return ()
-    others = state.tied_with(state.layer)
-    return tuple(sorted((state.layer, *others))) if others else ()
-
-
 def _victim_tied(state: FsState, action: HoldUp) -> bool:
-    # FS-HOLDUP: a tie was reached, and the victim is a tied player other than the caller.
-    return action.victim in tied(state) and action.victim != action.seat
+    # FS-HOLDUP: the change made a tie, and the victim is a tied player other than the caller.
+    return action.victim in state.tied and action.victim != action.seat
 
 
 def _borne_exists(state: FsState, action: HoldUp) -> bool:
-    # RUL-FS-HOLDUP: any one Borne of the victim's zone.
+    # RUL-FS-HOLDUP: any one Borne card of the victim's zone; a tied player whose total is
+    # all safeties has no Borne to steal.
     return 0 <= action.index < len(state.zones[action.victim].distance)
 
 
@@ -336,12 +355,13 @@ HOLDUP_RULES: tuple[Rule[HoldUp], ...] = (
 
 
 def _no_tie(state: FsState, action: FalseHoldUp) -> bool:
-    # FS-HOLDUP-WRONG: a call with no tie is the wrong moment.
-    return not tied(state)
+    # FS-HOLDUP-WRONG: a call when the change made no tie is the wrong moment.
+    return not state.tied
 
 
 def _forfeit_exists(state: FsState, action: FalseHoldUp) -> bool:
-    # FS-HOLDUP-WRONG: a card of one's zone (Bornes then safeties), or nothing if none.
+    # FS-HOLDUP-WRONG, RUL-FS-HOLDUP-WRONG: a card of one's zone the caller picks (Bornes then
+    # safeties), or nothing if none.
     cards = state.zones[action.seat].forfeitable()
     if action.index is None:
         return cards == 0
@@ -352,7 +372,7 @@ FALSE_HOLDUP_RULES: tuple[Rule[FalseHoldUp], ...] = (
     ("FS-ACTOR", _is_actor),
     ("RUL-FS-WINDOWS", _in_window(FsPhase.HOLDUP)),
     ("FS-HOLDUP-WRONG", _no_tie),
-    ("RUL-FS-HOLDUP", _forfeit_exists),
+    ("RUL-FS-HOLDUP-WRONG", _forfeit_exists),
 )
 
 PASS_RULES: tuple[Rule[Pass], ...] = (

@@ -26,6 +26,7 @@ from millebornes.core.jsonio import (
     parse_json,
     seat_or_none,
 )
+from millebornes.core.shuffle import MASK64
 from millebornes.families.funspeed.actions import (
     ACTIONS,
     Attack,
@@ -120,7 +121,9 @@ def state_to_dict(state: FsState) -> dict[str, Any]:
         "source": state.source,
         "layer": state.layer,
         "announced": state.announced,
-        "turned_over": state.turned_over,
+        "tied": list(state.tied),
+        "seed": state.seed,
+        "reshuffles": state.reshuffles,
         "winners": list(state.winners),
     }
 
@@ -207,9 +210,10 @@ def unchecked_state_from_dict(data: object) -> FsState:
     for name, value in (("hands", hands), ("zones", zones)):
         if not isinstance(value, list) or len(value) != players:
             raise MalformedInput(f"{name}: {players} entries, one per seat (LOAD-FS-SEATS)")
-    winners = json_field(data, "winners")
-    if not isinstance(winners, list):
-        raise MalformedInput("winners: a list of seats")
+    winners, tied = json_field(data, "winners"), json_field(data, "tied")
+    for name, value in (("winners", winners), ("tied", tied)):
+        if not isinstance(value, list):
+            raise MalformedInput(f"{name}: a list of seats")
     return FsState(
         players=players,
         phase=phase,
@@ -224,9 +228,18 @@ def unchecked_state_from_dict(data: object) -> FsState:
         source=seat_or_none(json_field(data, "source"), "source", players),
         layer=seat_or_none(json_field(data, "layer"), "layer", players),
         announced=json_bool(json_field(data, "announced"), "announced"),
-        turned_over=json_bool(json_field(data, "turned_over"), "turned_over"),
+        tied=tuple(_seat(t, f"tied[{i}]", players) for i, t in enumerate(tied)),
+        seed=_whole(json_field(data, "seed"), "seed", MASK64),
+        reshuffles=_whole(json_field(data, "reshuffles"), "reshuffles", MASK64),
         winners=tuple(_seat(w, f"winners[{i}]", players) for i, w in enumerate(winners)),
     )
+
+
+def _whole(value: object, field: str, top: int) -> int:
+    number = json_int(value, field)
+    if number is None or not 0 <= number <= top:
+        raise MalformedInput(f"{field}: a whole number from 0 to {top}, not {value!r}")
+    return number
 
 
 def from_json(text: str | bytes) -> FsState:

@@ -3,7 +3,9 @@
 A player's zone (FS-ZONE) replaces the classic battle and speed piles. An open
 reaction window (RUL-FS-WINDOWS) is part of the state: its phase, the seat it is
 asking (``actor``), and what it is about (``pending``, ``source``, ``layer``,
-``announced``). Nothing is hidden and nothing is random after the deal.
+``announced``, ``tied``). Nothing is hidden; after the deal the only chance is the
+reshuffle of the discard pile, ordered by the seed the state carries (RUL-FS-EMPTY-PILE,
+RUL-FS-RESHUFFLE-SEED).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ class FsPhase(StrEnum):
     HOLDUP = "holdup"
     """Hold Up window: every seat may call Hold Up (FS-HOLDUP, FS-HOLDUP-WRONG)."""
     OVER = "over"
-    """The game is over (FS-END-GOAL, RUL-FS-EMPTY-PILE)."""
+    """The game is over (FS-END-GOAL, FS-GUARD-END)."""
 
 
 WINDOWS = (FsPhase.ATTACK, FsPhase.BORNE, FsPhase.HOLDUP)
@@ -51,12 +53,13 @@ class Zone:
 
     @property
     def borne_km(self) -> int:
-        """Km of Bornes, each doubled per Accélérateur (FS-KM); what Hold Up compares."""
+        """Km of Bornes, each doubled per Accélérateur (FS-KM)."""
         return sum(KM[card] << boost for card, boost in self.distance)
 
     @property
     def km(self) -> int:
-        """FS-KM: Bornes plus 100 km per safety, 200 km per coup-fourré."""
+        """FS-KM: Bornes plus 100 km per safety, 200 km per coup-fourré; the race total that
+        reaches the goal and that Hold Up compares (RUL-FS-HOLDUP)."""
         bonus = len(self.safeties) * DATA.safety_km
         bonus += len(self.coups_fourres) * (DATA.coup_fourre_km - DATA.safety_km)
         return self.borne_km + bonus
@@ -103,11 +106,17 @@ class FsState:
     source: int | None = None
     """In an attack window: the seat the attack comes from (where a Rétroviseur sends it)."""
     layer: int | None = None
-    """In a Borne or Hold Up window: the seat whose Borne opened it."""
+    """In a Borne window: the seat whose Borne opened it; in a Hold Up window: the seat whose
+    action changed the race totals (the window asks from its left, and it last)."""
     announced: bool = True
-    """In a Borne window: whether the Borne was announced (FS-ANNOUNCE)."""
-    turned_over: bool = False
-    """Whether the discard pile was already turned into a draw pile (RUL-FS-EMPTY-PILE)."""
+    """In a Borne window: whether the Borne was announced (FS-ANNOUNCE); true otherwise."""
+    tied: tuple[int, ...] = ()
+    """In a Hold Up window: the seats of the ties the change made, sorted (RUL-FS-HOLDUP);
+    () when it made none, and outside a Hold Up window."""
+    seed: int = 0
+    """The seed of the reshuffles: reshuffle k uses seed + k (RUL-FS-RESHUFFLE-SEED)."""
+    reshuffles: int = 0
+    """How many times the discard pile became the draw pile (RUL-FS-EMPTY-PILE)."""
     winners: tuple[int, ...] = ()
 
     @property
@@ -129,17 +138,6 @@ class FsState:
         if self.pending is not None:
             cards += (self.pending,)
         return cards
-
-    def tied_with(self, seat: int) -> tuple[int, ...]:
-        """The other seats whose Borne km equal ``seat``'s, both above zero (RUL-FS-HOLDUP)."""
-        km = self.zones[seat].borne_km
-        if km == 0:
-            return ()
-        return tuple(
-            other
-            for other in range(self.players)
-            if other != seat and self.zones[other].borne_km == km
-        )
 
 
 with_zone = with_item

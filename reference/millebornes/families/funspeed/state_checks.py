@@ -176,17 +176,21 @@ def goal_and_winners(state: FsState) -> list[str]:
     best = tuple(seat for seat, value in enumerate(km) if value == max(km))
     if winners != best:
         return [f"winners {list(winners)}, but {list(best)} went farthest"]
-    if state.draw_pile or (not state.turned_over and len(state.discard_pile) >= 2):
+    if state.draw_pile or (state.discard_pile and state.reshuffles < DATA.max_reshuffles):
         return ["the game ended with nobody at the goal while cards were left to draw"]
     return []
 
 
 def draw_pile(state: FsState) -> list[str]:
-    """A turn starts with cards in the draw pile: an empty pile is turned over or ends the
-    game at the end of the turn before (RUL-FS-EMPTY-PILE)."""
+    """A turn starts with cards in the draw pile: an empty pile is replaced by the
+    reshuffled discard pile, or the game ends (RUL-FS-EMPTY-PILE, FS-GUARD-END); the
+    discard pile is reshuffled at most ``max_reshuffles`` times."""
+    problems = []
     if state.phase is FsPhase.DRAW and not state.draw_pile:
-        return ["a draw is expected from an empty draw pile"]
-    return []
+        problems.append("a draw is expected from an empty draw pile")
+    if state.reshuffles > DATA.max_reshuffles:
+        problems.append(f"{state.reshuffles} reshuffles, over {DATA.max_reshuffles}")
+    return problems
 
 
 def actor_can_act(state: FsState) -> list[str]:

@@ -2,8 +2,9 @@
 
 A seat sees its own hand, every zone (FS-ZONE), the discard pile (face up,
 FS-DISCARD), the cards out of play, the number of cards in each hand and in the draw
-pile, and the open window (RUL-FS-WINDOWS). It never sees another seat's hand or the
-draw pile's order: two states that differ only there give the seat the same
+pile, and the open window (RUL-FS-WINDOWS). It never sees another seat's hand
+(FS-HANDS-SECRET), the draw pile's order or the seed that orders the reshuffles to come
+(RUL-FS-RESHUFFLE-SEED): two states that differ only there give the seat the same
 :class:`FunSpeedView`.
 
 One action reads an opponent's hand by the rules themselves: the Police, whose player
@@ -44,7 +45,8 @@ class FunSpeedView:
     source: int | None
     layer: int | None
     announced: bool
-    turned_over: bool
+    tied: tuple[int, ...]
+    reshuffles: int
     winners: tuple[int, ...]
     goal: int
 
@@ -67,7 +69,8 @@ def seat_view(state: FsState, seat: int) -> FunSpeedView:
         source=state.source,
         layer=state.layer,
         announced=state.announced,
-        turned_over=state.turned_over,
+        tied=state.tied,
+        reshuffles=state.reshuffles,
         winners=state.winners,
         goal=state.goal,
     )
