@@ -56,9 +56,11 @@ MODULES = {
         f"{_FAMILIES}/asduvolant/track.py",
         f"{_FAMILIES}/asduvolant/scoring.py",
     ),
+    # the transitions, the precondition tables and the plays both read (FS-DISCARD-FORCED)
     "fun-speed": (
         f"{_FAMILIES}/funspeed/engine.py",
         f"{_FAMILIES}/funspeed/rules.py",
+        f"{_FAMILIES}/funspeed/plays.py",
     ),
 }
 """Each family's mutated modules, the largest first (:func:`shares`)."""
