@@ -246,7 +246,7 @@ def family_cases() -> list[JsonDict]:
     cases += [_small_deck_game(players) for players in DATA.option_seats["small_deck"]]
     constructed = [*_blocked_ends(), *_uturn_ends(), *_discards_refused(), _coup_fourre_turn()]
     constructed += [*_end_turns_refused(), *_others_discards(), *_acceleration_taken()]
-    constructed += [*_uturn_counts(), *_lanes_and_goal()]
+    constructed += [*_uturn_counts(), *_lanes_and_goal(), *_more_pinned()]
     return [*cases, *constructed, _constructed()]
 
 
@@ -396,12 +396,13 @@ def _end_turns_refused() -> list[JsonDict]:
 def _others_discards() -> list[JsonDict]:
     """AV-ACTOR: another seat's discard is refused for that alone, whether or not the turn
     player could play (the discard rule asks about the seat that discards)."""
-    state = position(3, actor=1, hands={1: [C.D25, C.D50, C.ROLL, C.ROLL, C.ROLL, C.ROLL]})
-    return [
-        _refused(f"av-actor-discard-seat-{seat}", state, Discard(seat, C.REPAIRS),
-                 f"seat {seat} is not the turn player, who could play")
-        for seat in (0, 2)
+    hand = [C.D25, C.D50, C.ROLL, C.ROLL, C.ROLL, C.ROLL]
+    found = [
+        _refused(f"av-actor-discard-seat-{seat}", position(3, actor=turn, hands={turn: hand}),
+                 Discard(seat, C.REPAIRS), f"seat {seat} is not the turn player, who could play")
+        for turn, seat in ((1, 0), (1, 2), (0, 1))
     ]  # fmt: skip
+    return found
 
 
 def _acceleration_taken() -> list[JsonDict]:
@@ -474,6 +475,7 @@ def _lanes_and_goal() -> list[JsonDict]:
     asked = apply(position(3, hands=holders), Move(0, C.D25, False, False))
     speed = [C.D25, C.D50, C.ACCELERATION, C.ROLL, C.GASOLINE, C.GASOLINE]
     limit_75 = position(hands={0: speed}, cars={0: car(6, laid_distance=1)})  # square 6: 75
+    limit_50 = position(hands={0: speed}, cars={0: car(10, laid_distance=1)})  # square 10: 50
     assert asked.phase is AvPhase.U_TURN and asked.actor == 1
     return [
         _constructed_step("dark-lane", four, Move(0, C.D25, False, False), ("BOARD-DARK-LANE",),
@@ -489,6 +491,49 @@ def _lanes_and_goal() -> list[JsonDict]:
                           "the first holder of a Demi-tour passes: the second is asked"),
         _constructed_step("accelerated-on-75", limit_75, Move(0, C.D25, True, False), (),
                           "on a 75 km limit square a doubled 25 km (50 km) is allowed"),
+        _constructed_step("accelerated-on-50", limit_50, Move(0, C.D25, True, False), (),
+                          "on a 50 km limit square a doubled 25 km (50 km) is allowed"),
+    ]  # fmt: skip
+
+
+def _more_pinned() -> list[JsonDict]:
+    """AV-CF: the safety of the pending attack, no other; AV-ACCELERATED in a Demi-tour
+    window; RUL-AV-DISCARD when the one move left takes the shortcut; AV-END-STUCK's tie
+    between a car on the shortcut and one on the main route at the same km; RUL-AV-TURBO: a
+    coup-fourré cutting a Turbo short (the coup-fourré player draws back to six at once),
+    and a trim from eight cards (two Turbos) that needs two discards."""
+    junk = [C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE]
+    safeties = {0: [C.STOP, C.D25, *junk], 1: [C.RIGHT_OF_WAY, C.EXTRA_TANK, *junk]}
+    cf_window = apply(position(hands=safeties), Attack(0, C.STOP, 1))
+    fast = frozenset({"accelerated"})
+    holders = {0: [C.D25, C.D50, *junk], 1: [C.U_TURN, C.D25, C.D50, *junk[1:]]}
+    uturn_window = apply(position(hands=holders, options=fast), Move(0, C.D25, False, False))
+    blocked = {0: car(12), 1: car(13, 0), 2: car(13, 1)}
+    shortcut_only = position(3, hands={0: [C.D25, *junk, C.REPAIRS]}, cars=blocked)
+    far = {0: car(14, 0, attack=C.ACCIDENT), 1: car(41, 0, attack=C.STOP)}  # both 350 km
+    tie = position(hands={0: JUNK}, cars=far, stuck=1)
+    turbo_hand = [C.TURBO, C.ACCIDENT, C.D25, C.D50, *junk[:3]]
+    cut = apply(position(hands={0: turbo_hand, 1: [C.DRIVING_ACE, C.D25, *junk]}), Turbo(0))
+    cut = apply(cut, Attack(0, C.ACCIDENT, 1))
+    two_turbos = [C.TURBO, C.TURBO, C.D25, C.D50, *junk[:3]]
+    trim = apply(position(hands={0: two_turbos, 1: [C.U_TURN, C.D25, *junk]}), Turbo(0))
+    trim = apply(apply(apply(trim, Turbo(0)), Move(0, C.D25, False, False)), UTurn(1))
+    assert trim.phase is AvPhase.TRIM and len(trim.hands[0]) == 8
+    card = trim.hands[0][0]
+    return [
+        _refused("av-cf-other-safety", cf_window, CoupFourre(1, C.EXTRA_TANK),
+                 "a coup-fourré with another safety than the attack's"),
+        _refused("av-accelerated-uturn-window", uturn_window, EndTurn(1),
+                 "a Demi-tour window of the jeu accéléré"),
+        _refused("rul-av-discard-shortcut-only", shortcut_only, Discard(0, C.ROLL),
+                 "the one move left takes the shortcut"),
+        _constructed_step("blocked-end-tie-shortcut", tie, Discard(0, C.ROLL),
+                          ("AV-END-STUCK", "AV-WINNER", "RUL-AV-FARTHEST-TIE"),
+                          "cars equally far, one on the shortcut, share the win"),
+        _constructed_step("cf-cuts-turbo", cut, CoupFourre(1, C.DRIVING_ACE), ("RUL-AV-TURBO",),
+                          "a coup-fourré cuts a Turbo short: the turn player trims to six"),
+        _constructed_step("trim-from-eight", trim, Discard(0, card), ("RUL-AV-TURBO",),
+                          "a Demi-tour after two Turbos: eight cards, a discard leaves seven"),
     ]  # fmt: skip
 
 

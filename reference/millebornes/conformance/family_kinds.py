@@ -540,7 +540,8 @@ def _arrival(players: int, options: Sequence[str], reshuffles: int, laid_200: in
     finish = state.board.goal_square(state.goal)
     before = next(i for i, sq in enumerate(state.board.squares) if sq.next == finish)
     moves = {"laid_distance": 1 + laid_200, "laid_200": laid_200}
-    cars = {0: car(before, 0, **moves), 1: car(3, 0, laid_distance=1)}
+    # seat 1 on the shortcut (square 41, 350 km): a square numbered past the finish
+    cars = {0: car(before, 0, **moves), 1: car(41, 0, laid_distance=1)}
     state = position(players, hands=hands, cars=cars, reshuffles=reshuffles,
                      options=frozenset(options))  # fmt: skip
     action = AS_DU_VOLANT.action_from_dict({"type": "move", "seat": 0, "card": "D25",
@@ -594,6 +595,17 @@ def _shared_win(players: int, options: Sequence[str]) -> Any:
     if after.phase is not AvPhase.OVER or len(after.winners) < 2:
         raise RuntimeError(f"no shared win at {players} players: {after.winners}")
     return after
+
+
+def _from_25(board: JsonDict) -> None:
+    """The plain board without its 0 km square: the route runs from 25 km (square 0, now
+    wide enough for every car) to the finish."""
+    squares = board["squares"][1:]
+    for square in squares:
+        square["id"] -= 1
+        square["next"] = None if square["next"] is None else square["next"] - 1
+    squares[0]["lanes"] = 6
+    board.update(squares=squares, finish=len(squares) - 1)
 
 
 def _shorten(board: JsonDict) -> None:
@@ -670,6 +682,15 @@ BOARD_BREACHES: tuple[tuple[str, str, Callable[[JsonDict], None]], ...] = (
     ("next-negative", "board.squares[3].next", lambda b: b["squares"][3].update(next=-1)),
     ("start-one-past", "board.start", lambda b: b.update(start=len(b["squares"]))),
     ("finish-short", "board.squares", _shorten),
+    ("start-km", "board.squares", _from_25),
+    ("lanes-bool", "board.squares[3].lanes", lambda b: b["squares"][3].update(lanes=True)),
+    ("format-old", "board.format", lambda b: b.update(format="mille-bornes-av-board/0")),
+    ("shortcut-km-down", "board.squares[41]", lambda b: _branch(b, (50, 5))),
+    ("next-one-past", "board.squares[3].next",
+     lambda b: b["squares"][3].update(next=len(b["squares"]))),
+    ("km-jump", "board.squares[4].km", lambda b: b["squares"][2].update(next=4, shortcut=3)),
+    ("km-stall", "board.squares[41].km", lambda b: (b["squares"][2].update(next=41),
+     b["squares"].append({"id": 41, "km": 50, "lanes": 2, "next": 3}))),
 )  # fmt: skip
 """A change of the plain board file per refusal of BOARD-FILE, and the field the refusal
 names (the squares' indexes are the plain board's)."""
@@ -725,10 +746,10 @@ def board_file_cases(k: Kinds) -> list[JsonDict]:
 
 
 def _board_variant(k: Kinds, plain: JsonDict) -> JsonDict:
-    """A valid board the checks must not refuse: a start of seven lanes (room for more than
-    every car) and a shortcut that rejoins the main route further on."""
+    """A valid board the checks must not refuse: a start of eight lanes, one dark (room for
+    more than every car) and a shortcut that rejoins the main route further on."""
     board = json_copy(plain)
-    board["squares"][0]["lanes"] = 7
+    board["squares"][0].update(lanes=8, dark_lanes=1)
     _branch(board, (100, 5))
     given = {"deck": _deck(k, 2, 2), "board": board}
     text = "the deal on a valid board file with a wide start and a shortcut"
