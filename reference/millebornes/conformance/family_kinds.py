@@ -608,6 +608,12 @@ def _from_25(board: JsonDict) -> None:
     board.update(squares=squares, finish=len(squares) - 1)
 
 
+def _stall(board: JsonDict) -> None:
+    """A square at 50 km again (41) between the plain board's 50 km and 75 km squares."""
+    board["squares"][2]["next"] = len(board["squares"])
+    board["squares"].append({"id": len(board["squares"]), "km": 50, "lanes": 2, "next": 3})
+
+
 def _shorten(board: JsonDict) -> None:
     """The plain board ends at 975 km: its 1000 km square is gone, the one before ends it."""
     board["squares"].pop()
@@ -689,8 +695,7 @@ BOARD_BREACHES: tuple[tuple[str, str, Callable[[JsonDict], None]], ...] = (
     ("next-one-past", "board.squares[3].next",
      lambda b: b["squares"][3].update(next=len(b["squares"]))),
     ("km-jump", "board.squares[4].km", lambda b: b["squares"][2].update(next=4, shortcut=3)),
-    ("km-stall", "board.squares[41].km", lambda b: (b["squares"][2].update(next=41),
-     b["squares"].append({"id": 41, "km": 50, "lanes": 2, "next": 3}))),
+    ("km-stall", "board.squares[41].km", _stall),
 )  # fmt: skip
 """A change of the plain board file per refusal of BOARD-FILE, and the field the refusal
 names (the squares' indexes are the plain board's)."""
