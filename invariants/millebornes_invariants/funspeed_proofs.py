@@ -99,25 +99,28 @@ def _hand(a: Counts, seat: object) -> object:
 
 def _then(players: int, m: Counts, b: Counts, *ends: str, window_seat: object = None) -> Truth:
     """What follows a move's card flows: ``stay`` (same phase, same turn), ``window`` (a
-    window opens or goes on), ``draw`` (a new draw, same turn), ``end`` (the turn ends:
-    refill, next turn to any seat, or the coup-fourré player's play), ``over``."""
+    window opens or goes on), ``draw`` (a new draw, same turn, the discard pile reshuffled
+    into an empty draw pile first), ``end`` (the turn ends: refill, next turn to any seat,
+    or the coup-fourré player's play; a change of the race totals then opens the Hold Up
+    window, RUL-FS-HOLDUP), ``over``."""
     options = []
     same = same_places(m, b)
     if "stay" in ends:
         options.append(all_of(same, b.phase == m.phase, b.turn == m.turn))
     if "window" in ends:
         options.append(all_of(same, b.phase == WINDOW, b.turn == m.turn))
-    if "draw" in ends:
-        options.append(all_of(same, b.phase == DRAW, b.turn == m.turn))
+    if "draw" in ends:  # a reshuffle is a refill that completes no hand
+        options.append(all_of(refilled(players, 0, m, b, exact=True), b.phase == DRAW,
+                              b.turn == m.turn))  # fmt: skip
     if "end" in ends:
         nxt = all_of(b.turn >= 0, b.turn < players)
-        phase = one_of(b.phase, (DRAW, PLAY)) if window_seat is not None else b.phase == DRAW
+        phase = one_of(b.phase, (DRAW, PLAY, WINDOW) if window_seat is not None else (DRAW, WINDOW))
         turn = b.turn == window_seat if window_seat is not None else nxt
         options.append(
             all_of(
                 refilled(players, H, m, b, exact=True),
                 phase,
-                any_of(turn, all_of(nxt, b.phase == DRAW)),
+                any_of(turn, all_of(nxt, one_of(b.phase, (DRAW, WINDOW)))),
             )
         )
     if "over" in ends or "end" in ends:  # RUL-FS-EMPTY-PILE: any turn's end may end the game
@@ -152,8 +155,10 @@ def moves(players: int, size: int = KINDS) -> Iterator[tuple[str, Relation]]:  #
         m2, pre2 = _move(
             a, [Flow(("card.discard", None), ("card.hand", a.turn), one)], ok, a.phase == DRAW
         )
+        # a draw that empties the pile is followed by a reshuffle (RUL-FS-EMPTY-PILE): a
+        # refill that completes no hand
         return any_of(
-            all_of(pre, same_places(m, b), b.phase == PLAY, b.turn == a.turn),
+            all_of(pre, refilled(n, 0, m, b, exact=True), b.phase == PLAY, b.turn == a.turn),
             all_of(pre2, same_places(m2, b), b.phase == PLAY, b.turn == a.turn),
         )
 
@@ -198,7 +203,7 @@ def moves(players: int, size: int = KINDS) -> Iterator[tuple[str, Relation]]:  #
     yield "Attack", from_hand("card.pending", ("window",))
     yield "Attack Discard", from_hand("card.discard", ("end",))
     yield "Remedy", from_hand("card.discard", ("end",), extra=1)
-    yield "Safety", from_hand("card.zone", ("stay", "draw", "end", "over"), extra=2)
+    yield "Safety", from_hand("card.zone", ("stay", "window", "draw", "end", "over"), extra=2)
     yield "Trash Helicopter Police", from_hand("card.removed", ("end", "over"))
 
     def helicopter(a: Counts, b: Counts) -> Truth:
@@ -302,17 +307,20 @@ def moves(players: int, size: int = KINDS) -> Iterator[tuple[str, Relation]]:  #
     yield "Mirror", window("card.discard", None, "none", ("window",))
     yield "Mirror", window("card.discard", "card.discard", "none", ("end",))
     yield "UTurn", window("card.removed", None, "discard", ("end",))
-    yield "Killer FalseHoldUp", window(None, None, "discard", ("end",))
-    yield "HoldUp", window(None, None, "steal", ("end", "over"))
-    yield "Pass", window(None, "card.zone", "none", ("window", "end", "over"))
+    yield "Killer FalseHoldUp", window(None, None, "discard", ("draw", "end", "over"))
+    yield "HoldUp", window(None, None, "steal", ("draw", "end", "over"))
+    yield "Pass", window(None, "card.zone", "none", ("window", "draw", "end", "over"))
 
 
 def _hand_size(players: int, a: Counts) -> Truth:
+    """PROOF-FS-HAND-SIZE: the upper bounds. (That the other hands hold exactly four before
+    the draw is not inductive over this model, whose one WINDOW phase cannot tell a Hold Up
+    window, after which play resumes at a draw, from an attack window, where a Rétroviseur
+    leaves a hand short; INV-FS-HAND-SIZE checks it on every state the machines reach.)"""
     terms = [one_of(a.phase, (DRAW, PLAY, WINDOW, OVER)), a.turn >= 0, a.turn < players]
     for s in range(players):
         top = H + ite(all_of(a.phase == PLAY, a.turn == s), 1, 0)
         terms.append(implies(a.phase != OVER, _hand(a, s) <= top))
-        terms.append(implies(all_of(one_of(a.phase, (DRAW, PLAY)), a.turn != s), _hand(a, s) == H))
     return all_of(*terms)
 
 

@@ -131,9 +131,14 @@ def fs_borne_window_asks_layer(data: JsonDict) -> None:
     _fs_window(data, "borne", actor=0, layer=0)
 
 
-def fs_holdup_without_borne(data: JsonDict) -> None:
-    """A Hold Up window about a layer with no Borne."""
-    _fs_window(data, "holdup", layer=0)
+def fs_holdup_false_tie(data: JsonDict) -> None:
+    """A Hold Up window naming a tie of seats that are level at 0 km."""
+    _fs_window(data, "holdup", layer=0, tied=[0, 1])
+
+
+def fs_tie_outside_holdup(data: JsonDict) -> None:
+    """Ties named outside a Hold Up window."""
+    data["tied"] = [0, 1]
 
 
 def fs_over_without_winner(data: JsonDict) -> None:
@@ -208,7 +213,8 @@ def funspeed_probes() -> list[Probe]:
             ("INV-FS-WINDOWS", fs_attack_about_borne),
             ("INV-FS-WINDOWS", fs_attack_on_immune),
             ("INV-FS-ONE-ACTOR", fs_borne_window_asks_layer),
-            ("INV-FS-WINDOWS", fs_holdup_without_borne),
+            ("INV-FS-WINDOWS", fs_holdup_false_tie),
+            ("INV-FS-WINDOWS", fs_tie_outside_holdup),
             ("INV-FS-GOAL", fs_over_without_winner),
             ("INV-FS-GOAL", fs_past_goal_in_play),
             ("INV-FS-GOAL", fs_winners_in_play),

@@ -349,7 +349,11 @@ def _ruled_positions() -> list[JsonDict]:
         pile = replace(pile, draw_pile=pile.draw_pile[:1], discard_pile=pile.draw_pile[1:])
         cases.append(_position_case("step", f"reshuffle-seed-{seed}", pile, DrawPile(0),
                                     ("RUL-FS-EMPTY-PILE", "RUL-FS-RESHUFFLE-SEED")))  # fmt: skip
-    empty = replace(pile, draw_pile=(), discard_pile=(*pile.draw_pile, *pile.discard_pile))
+    # A draw step never faces an empty draw pile (the pile is replaced before the step,
+    # INV-FS-DRAW-PILE: a malformed-state case refuses that state); at the play step, after
+    # the last card was drawn, a second draw breaks the empty pile's row with the phase's.
+    empty = _position(2, (plain, plain), (Zone(), Zone()), phase=FsPhase.PLAY, actor=0, turn=0)
+    empty = replace(empty, draw_pile=(), discard_pile=(*empty.draw_pile, *empty.discard_pile))
     cases.append(_position_case("step", "empty-pile-refused", empty, DrawPile(0),
                                 ("RUL-FS-EMPTY-PILE",)))  # fmt: skip
     # A Radar sent back onto a player stopped by another attack: blocked whatever the
@@ -394,7 +398,8 @@ def _ruled_positions() -> list[JsonDict]:
                                     ("FS-HELICOPTER", "RUL-FS-HELICOPTER")))  # fmt: skip
     # A Borne that reaches the goal opens its window first (FS-END-AFTER-UTURN).
     for players in (2, 3, 4):
-        far = Zone(distance=((C.D200, 0),) * 3 + ((C.D100, 0),) * 3)
+        short = DATA.goal_for(players) - 100  # 100 km short of the goal (FS-GOAL)
+        far = Zone(distance=((C.D200, 0),) * 3 + ((C.D100, 0),) * ((short - 600) // 100))
         at_goal = _position(
             players,
             ((C.D100, C.D25, C.D50, C.MIRROR, C.GASOLINE),

@@ -109,7 +109,8 @@ def one_actor(state: FsState) -> list[str]:
     """One seat acts until the game is over, and it is the right one: at the draw and the
     play step, the player whose turn it is; in an attack window the target, the attack
     coming from the other seat of the exchange, one of them the turn's player; in a Borne
-    window an opponent of the layer, whose turn it is; in a Hold Up window any seat."""
+    window an opponent of the layer, whose turn it is; in a Hold Up window any seat (the
+    seat whose action changed the totals is asked last)."""
     phase, actor, turn = state.phase, state.actor, state.turn
     if (phase is FsPhase.OVER) != (actor is None):
         return [f"actor {actor} in phase {phase}"]
@@ -117,7 +118,7 @@ def one_actor(state: FsState) -> list[str]:
         return [f"seat {actor} acts in seat {turn}'s turn"]
     if phase is FsPhase.ATTACK and (actor == state.source or turn not in (actor, state.source)):
         return [f"attack window asking seat {actor} from seat {state.source} in seat {turn}'s turn"]
-    if phase in (FsPhase.BORNE, FsPhase.HOLDUP) and state.layer != turn:
+    if phase is FsPhase.BORNE and state.layer != turn:
         return [f"seat {state.layer} laid a Borne in seat {turn}'s turn"]
     if phase is FsPhase.BORNE and actor == state.layer:
         return [f"the Borne window asks its own layer, seat {actor}"]
@@ -126,9 +127,11 @@ def one_actor(state: FsState) -> list[str]:
 
 def windows(state: FsState) -> list[str]:
     """A window holds exactly what opened it: an attack window an attack travelling, from
-    its source, that its target could receive (not immune, its slot free); a Borne or Hold
-    Up window the seat that laid the Borne, whose zone holds it; outside a Borne or Hold
-    Up window every Borne counts as announced."""
+    its source, that its target could receive (not immune, its slot free); a Borne window
+    the seat that laid the Borne, whose zone holds it; a Hold Up window the seat whose
+    action changed the race totals, and the ties that change made, each seat of a tie above
+    zero and level with another (RUL-FS-HOLDUP); no ties outside a Hold Up window; outside
+    a Borne window every Borne counts as announced."""
     phase, problems = state.phase, []
     in_attack = phase is FsPhase.ATTACK
     if (state.pending is not None) != in_attack or (state.source is not None) != in_attack:
@@ -143,9 +146,17 @@ def windows(state: FsState) -> list[str]:
             problems.append(f"the attack window is about {pending.name}, not an attack")
         elif not receivable(state, pending, actor):
             problems.append(f"seat {actor} cannot receive {pending.name}")
-    if state.layer is not None and not state.zones[state.layer].distance:
-        problems.append(f"seat {state.layer} opened a Borne window without a Borne")
-    if not state.announced and phase not in WINDOWS[1:]:
+    if phase is FsPhase.BORNE and state.layer is not None:
+        if not state.zones[state.layer].distance:
+            problems.append(f"seat {state.layer} opened a Borne window without a Borne")
+    km = [zone.km for zone in state.zones]
+    if state.tied and phase is not FsPhase.HOLDUP:
+        problems.append(f"ties {list(state.tied)} outside a Hold Up window")
+    if list(state.tied) != sorted(set(state.tied)) or any(
+        km[s] <= 0 or km.count(km[s]) < 2 for s in state.tied
+    ):
+        problems.append(f"ties {list(state.tied)} at totals {km}")
+    if not state.announced and phase is not FsPhase.BORNE:
         problems.append(f"an unannounced Borne in phase {phase}")
     return problems
 
