@@ -205,6 +205,15 @@ def _malformed_start(
     return case
 
 
+def _swapped(k: Kinds, players: int) -> list[str]:
+    """The box's cards with one copy of the last card kind in box order replaced by the
+    first: the right count, the wrong cards (sorted, less than the box's)."""
+    deck = _deck(k, players, 1)
+    order = [card.name for card in sorted(set(k.box(players, ())))]
+    deck[deck.index(order[-1])] = order[0]
+    return deck
+
+
 def refused_setup_cases(k: Kinds) -> list[JsonDict]:
     """Starts the family refuses as malformed input (PROTO-FAMILIES): a seat count it is
     not played by, a deck a card short or of another seat count, an option it does not
@@ -232,6 +241,13 @@ def refused_setup_cases(k: Kinds) -> list[JsonDict]:
             low,
             {"deck": ["JOKER", *_deck(k, low, 1)[1:]]},
             (k.deal_rules, "a deck with a card no box holds is malformed"),
+        ),
+        _malformed_start(
+            k,
+            "swapped-card",
+            low,
+            {"deck": _swapped(k, low)},
+            (k.deal_rules, "a deck with one card too many and another too few is malformed"),
         ),
     ]
     offered = set(k.option_rules)
@@ -864,12 +880,13 @@ register_probes(FS.edition, family_malformed.suite_probes(FS.edition))
 register_probes(AV.edition, family_malformed.suite_probes(AV.edition))
 
 
-def av_seed_cases(k: Kinds) -> list[JsonDict]:
-    """As du Volant's ``start`` takes the reshuffle seed: given, the state carries it; out
-    of range or not a whole number, the start is malformed (RUL-AV-RESHUFFLE-SEED)."""
+def seed_cases(k: Kinds, rule: str) -> list[JsonDict]:
+    """A family whose ``start`` takes the reshuffle seed: given, the state carries it; out
+    of range or not a whole number, the start is malformed (``rule``: RUL-AV-RESHUFFLE-SEED,
+    RUL-FS-RESHUFFLE-SEED)."""
     given = {"deck": _deck(k, 2, 2), "seed": 2**64 - 1}
     state = _start(k, 2, (), given)
-    ids = ("RUL-AV-RESHUFFLE-SEED", *_deal_ids(k, 2, ()))
+    ids = (rule, *_deal_ids(k, 2, ()))
     case = _case(
         k,
         "setup",
@@ -887,9 +904,9 @@ def av_seed_cases(k: Kinds) -> list[JsonDict]:
             f"seed-{slug}",
             2,
             {"deck": _deck(k, 2, 2), "seed": seed},
-            (("RUL-AV-RESHUFFLE-SEED",), f"the reshuffle seed {seed!r} is malformed"),
+            ((rule,), f"the reshuffle seed {seed!r} is malformed"),
         )
-        for slug, seed in (("negative", -1), ("too-large", 2**64), ("text", "5"))
+        for slug, seed in (("negative", -1), ("too-large", 2**64), ("text", "5"), ("bool", True))
     ]
     return [case, *refused]
 
@@ -908,7 +925,9 @@ def kinds_cases(edition: str, existing: Sequence[JsonDict]) -> list[JsonDict]:
         *wrong_moment_cases(k, existing),
     ]
     if k is AV:
-        cases += [*av_seed_cases(k), *board_file_cases(k)]
+        cases += [*seed_cases(k, "RUL-AV-RESHUFFLE-SEED"), *board_file_cases(k)]
+    else:  # Fun & Speed's start takes the reshuffle seed too
+        cases += seed_cases(k, "RUL-FS-RESHUFFLE-SEED")
     return cases
 
 
