@@ -434,7 +434,9 @@ def _mechanical_positions() -> list[JsonDict]:
         ),
     ]
     lay = {"type": "borne", "seat": 0, "card": "D25", "announced": True}
-    for slug, count in (("four-accelerators", 4), ("accelerators-bool", True)):
+    accelerators = (("four-accelerators", 4), ("accelerators-bool", True),
+                    ("negative-accelerators", -1))  # fmt: skip
+    for slug, count in accelerators:
         found.append(_malformed_action(slug, boost, {**lay, "accelerators": count}))
     tie_zones = (Zone(distance=((C.D100, 0),)), Zone(distance=((C.D200, 0),)), Zone())
     tie = _position(
@@ -463,6 +465,9 @@ def _mechanical_positions() -> list[JsonDict]:
     found.append(
         _position_case("step", "false-holdup-coup-fourre", window, FalseHoldUp(1, 1), wrong)
     )
+    found.append(_position_case("step", "false-holdup-nothing", window, FalseHoldUp(1, None),
+                                wrong))  # fmt: skip
+    found += _more_mechanical_positions(plain)
     junk = (C.GASOLINE, C.GASOLINE, C.SPARE_TIRE, C.SPARE_TIRE, C.REPAIRS)
     far = (Zone(distance=((C.D200, 0), (C.D100, 0))), Zone(distance=((C.D200, 0),)))
     guard = _position(2, (junk, plain), far, phase=FsPhase.PLAY, actor=0, turn=0,
@@ -471,6 +476,51 @@ def _mechanical_positions() -> list[JsonDict]:
     found.append(_position_case("step", "guard-end-far", guard, Discard(0, C.REPAIRS),
                                 ("FS-GUARD-END",)))  # fmt: skip
     return found
+
+
+def _more_mechanical_positions(plain: tuple[FsCard, ...]) -> list[JsonDict]:
+    """A wrong Hold Up losing the second safety of a zone with two Bornes; the coup-fourré
+    offered in an attack window, and refused with another safety; seat 1 attacking seat 0;
+    a Police giving a card the player does not hold, of a lower or a higher number."""
+    aces = (C.RIGHT_OF_WAY, C.DRIVING_ACE)
+    zone = Zone(distance=((C.D25, 0), (C.D50, 0)), safeties=aces, coups_fourres=aces)
+    bornes = _position(
+        2, ((C.EXTRA_TANK, *plain), (C.D75, C.D100, C.STOP, C.ROLL)), (Zone(), zone),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    window = apply(bornes, Safety(0, C.EXTRA_TANK))
+    assert window.phase is FsPhase.HOLDUP and window.actor == 1 and not window.tied
+    wrong = ("FS-HOLDUP-WRONG", "RUL-FS-HOLDUP-WRONG")
+    answer = _position(
+        2, (plain, (C.RIGHT_OF_WAY, C.EXTRA_TANK, C.D25, C.D50)), (Zone(), Zone()),
+        phase=FsPhase.ATTACK, actor=1, turn=0, pending=C.STOP, source=0,
+    )  # fmt: skip
+    second = _position(
+        2, (plain, (C.STOP, C.D25, C.D50, C.D75, C.ROLL)), (Zone(), Zone()),
+        phase=FsPhase.PLAY, actor=1, turn=1,
+    )  # fmt: skip
+    police = _position(
+        2, ((C.POLICE, C.D25, C.D50, C.ACCELERATOR, C.MIRROR), (C.RIGHT_OF_WAY, *plain[:3])),
+        (Zone(), Zone()), phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    police_ids = ("FS-POLICE", "RUL-FS-POLICE")
+    trash = _position(
+        2, ((C.TRASH, *plain), (C.STOP, C.ROLL, C.GASOLINE, C.MIRROR)),
+        (Zone(), Zone(distance=((C.D100, 0),) * 3)), phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    return [
+        _position_case("step", "false-holdup-second-safety", window, FalseHoldUp(1, 3), wrong),
+        _position_case("step", "false-holdup-first-safety", window, FalseHoldUp(1, 2), wrong),
+        _position_case("step", "trash-nothing-far", trash, Trash(0), ("FS-TRASH", "RUL-FS-HOLDUP")),
+        _position_case("legal", "coup-fourre-offered", answer, None, ("FS-CF",)),
+        _position_case("step", "coup-fourre-other-safety", answer,
+                       CoupFourre(1, C.EXTRA_TANK), ("FS-CF",)),
+        _position_case("legal", "seat-1-attacks", second, None, ("FS-ATTACK-TARGET",)),
+        _position_case("step", "police-give-higher", police,
+                       Police(0, 1, C.RIGHT_OF_WAY, C.TRASH), police_ids),
+        _position_case("step", "police-give-lower", police,
+                       Police(0, 1, C.RIGHT_OF_WAY, C.D75), police_ids),
+    ]  # fmt: skip
 
 
 def _malformed_action(slug: str, state: FsState, action: JsonDict) -> JsonDict:
