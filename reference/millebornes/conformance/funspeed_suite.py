@@ -473,8 +473,9 @@ def _mechanical_positions() -> list[JsonDict]:
         2, (plain, (C.ROLL, C.D25, C.D50, C.D75)), (Zone(), Zone()),
         phase=FsPhase.ATTACK, actor=1, turn=0, pending=C.OUT_OF_GAS, source=0,
     )  # fmt: skip
-    found.append(_position_case("step", "remedy-lower-attack", lower,
-                                Remedy(1, C.ROLL, C.STOP, True), ("RUL-FS-REMEDY-HELD",)))  # fmt: skip
+    held = ("RUL-FS-REMEDY-HELD",)
+    cure_stop = Remedy(1, C.ROLL, C.STOP, True)
+    found.append(_position_case("step", "remedy-lower-attack", lower, cure_stop, held))
     found += _more_mechanical_positions(plain)
     junk = (C.GASOLINE, C.GASOLINE, C.SPARE_TIRE, C.SPARE_TIRE, C.REPAIRS)
     far = (Zone(distance=((C.D200, 0), (C.D100, 0))), Zone(distance=((C.D200, 0),)))
