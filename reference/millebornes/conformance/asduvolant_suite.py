@@ -676,8 +676,11 @@ def check_case(case: JsonDict) -> list[str]:
 def files() -> dict[str, str]:
     """The suite's files, relative to ``conformance/``: one per case and an index."""
     from millebornes.conformance.family_kinds import with_kinds  # noqa: PLC0415 - imports this
+    from millebornes.conformance.family_triples import with_triples  # noqa: PLC0415
 
-    return family_suite.files(FAMILY, with_kinds(FAMILY.edition, family_cases()))
+    return family_suite.files(
+        FAMILY, with_triples(FAMILY.edition, with_kinds(FAMILY.edition, family_cases()))
+    )
 
 
 def write(suite_dir: Path) -> int:
