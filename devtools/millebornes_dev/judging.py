@@ -3,10 +3,11 @@
 The classic suite is the protocol's: its cases are judged by the runner's checks
 (:func:`millebornes.conformance.checks.run_case`), asking a
 :class:`~millebornes.conformance.server.Session` that plays the mutant in the classic
-family's place, either in this process (:func:`classic_outcomes`) or through a ``serve``
+family's place, either in this process (:func:`protocol_outcomes`) or through a ``serve``
 process (:func:`serve_main`, what ``tools/serve_mutant.py`` runs, for the runner). A rule
 family's cases (``conformance/families/<edition>/``) are judged by
-:func:`millebornes.conformance.family_suite.check_case` with the mutant passed in.
+:func:`millebornes.conformance.family_suite.check_case` with the mutant passed in, or,
+for the mechanical run, over the protocol like the classic ones (:func:`protocol_outcomes`).
 """
 
 from __future__ import annotations
@@ -49,11 +50,13 @@ KIND_ORDER = {"step": 0, "legal": 1, "score": 2, "trace": 3}
 """Cheap cases first, so that a mutant most cases kill is dismissed in a moment."""
 
 
-def classic_outcomes(
+def protocol_outcomes(
     family: Any, suite: SuiteFiles, entries: Iterable[JsonDict], *, stop_at_first: bool = False
 ) -> dict[str, tuple[str, str]]:
-    """Each classic case's (outcome, reason) by ID, judged against a session playing
-    ``family``; requests and answers go through canonical JSON, as over the protocol."""
+    """Each case's (outcome, reason) by ID, judged as the runner judges it against a
+    session playing ``family``; requests and answers go through canonical JSON, as over
+    the protocol. The cases are ``family``'s (the classic suite's, or a rule family's
+    from ``conformance/families/``)."""
     playing = session(family)
     counter = 0
 
@@ -70,7 +73,8 @@ def classic_outcomes(
             traces[case_id] = suite.case(case_id)
         return traces[case_id]
 
-    ctx = Context(ask=ask, load_state=True, trace=trace)
+    # the states the answers carry are checked for the family's mark, as the runner does
+    ctx = Context(ask=ask, load_state=True, trace=trace, state_key=entry(family).state_key)
     found: dict[str, tuple[str, str]] = {}
     for entry_ in sorted(entries, key=lambda e: KIND_ORDER.get(e["kind"], 9)):
         try:

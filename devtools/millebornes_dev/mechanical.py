@@ -1,14 +1,16 @@
-"""Mechanical mutation testing of the classic engine with cosmic-ray (issue 11).
+"""Mechanical mutation testing of a family's engine with cosmic-ray (issues 11 and 23).
 
-    python tools/mechanical_mutants.py run [--jobs 2] [--work DIR]
-    python tools/mechanical_mutants.py report [--work DIR] [--write FILE]
+    python tools/mechanical_mutants.py run [--family NAME] [--jobs 2] [--work DIR]
+    python tools/mechanical_mutants.py report [--family NAME] [--work DIR] [--write FILE]
 
 The deliberate mutants (tools/serve_mutant.py, conformance/strength.json) are bugs
 someone chose; these are the ones nobody chose: cosmic-ray's operators (swapped
 operators and comparisons, numbers changed, conditions negated, ``and`` for ``or``,
-``break`` for ``continue``, …) applied one at a time to :data:`MODULES`. A mutant is
-*killed* when tools/suite_in_process.py (the classic conformance suite against the
-mutated engine, in one process) fails or times out.
+``break`` for ``continue``, …) applied one at a time to the family's modules
+(:data:`MODULES`: those that hold its rules and transitions). A mutant is *killed* when
+tools/suite_in_process.py (the family's conformance suite against the mutated engine,
+in one process) fails or times out. ``--family`` is ``classic`` unless given; each
+family's record is its own file (:func:`record_path`).
 
 ``run`` installs cosmic-ray into this Python if it is missing, clones the committed
 HEAD once per job into ``--work`` (cosmic-ray edits the files it mutates in place),
@@ -18,7 +20,8 @@ evaluates: equivalent by construction), and runs the jobs side by side. It takes
 about an hour on two cores. ``report`` prints, for every mutant that survived, its
 place and its diff, and the counts; with ``--write`` it also writes the survivors,
 keyed so they can be classified (conformance/mechanical.json keeps that
-classification, each equivalent survivor with the reason it changes no behaviour).
+classification for the classic family, conformance/mechanical-<family>.json for the
+others, each equivalent survivor with the reason it changes no behaviour).
 """
 
 from __future__ import annotations
@@ -36,23 +39,50 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-MODULES = (
-    "reference/millebornes/families/classic/engine.py",
-    "reference/millebornes/families/classic/rules.py",
-    "reference/millebornes/families/classic/scoring.py",
-    "reference/millebornes/families/classic/edition.py",
-)
+CLASSIC = "classic"
+_FAMILIES = "reference/millebornes/families"
+MODULES = {
+    CLASSIC: (
+        f"{_FAMILIES}/classic/engine.py",
+        f"{_FAMILIES}/classic/rules.py",
+        f"{_FAMILIES}/classic/scoring.py",
+        f"{_FAMILIES}/classic/edition.py",
+    ),
+    # the transitions, the precondition tables, the routes on the board (and the board
+    # file's checks, which the board-file cases judge) and the score sheet
+    "as-du-volant": (
+        f"{_FAMILIES}/asduvolant/engine.py",
+        f"{_FAMILIES}/asduvolant/rules.py",
+        f"{_FAMILIES}/asduvolant/track.py",
+        f"{_FAMILIES}/asduvolant/scoring.py",
+    ),
+    # the transitions, the precondition tables and the plays both read (FS-DISCARD-FORCED)
+    "fun-speed": (
+        f"{_FAMILIES}/funspeed/engine.py",
+        f"{_FAMILIES}/funspeed/rules.py",
+        f"{_FAMILIES}/funspeed/plays.py",
+    ),
+}
+"""Each family's mutated modules, the largest first (:func:`shares`)."""
 COSMIC_RAY = "cosmic-ray==8.7.0"
 TIMEOUT = 120.0
 """Seconds per mutant: a whole suite takes about 15 s; a mutant that loops is killed."""
 
 
-def shares(jobs: int) -> list[list[str]]:
-    """The modules split among ``jobs`` sessions, about as many mutants each (engine.py
-    has about as many as the three others together)."""
+def shares(family: str, jobs: int) -> list[list[str]]:
+    """The family's modules split among ``jobs`` sessions, about as many mutants each
+    (engine.py has about as many as the others together)."""
+    modules = MODULES[family]
     if jobs <= 1:
-        return [list(MODULES)]
-    return [[MODULES[0]], list(MODULES[1:])]
+        return [list(modules)]
+    return [[modules[0]], list(modules[1:])]
+
+
+def record_path(family: str) -> Path:
+    """Where the family's record is: conformance/mechanical.json for the classic family
+    (the first one), conformance/mechanical-<family>.json for the others."""
+    name = "mechanical.json" if family == CLASSIC else f"mechanical-{family}.json"
+    return ROOT / "conformance" / name
 
 
 def annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -97,11 +127,12 @@ def skip_annotations(clone: Path, session: Path) -> int:
     return len(skipped)
 
 
-def config(clone: Path, modules: list[str]) -> str:
-    paths = f"{clone / 'reference'}:{clone / 'invariants'}"
+def config(clone: Path, modules: list[str], family: str) -> str:
+    # the clone's own packages, devtools too: the .venv's path file names another checkout's
+    paths = ":".join(str(clone / package) for package in ("reference", "invariants", "devtools"))
     # No bytecode: a mutant written within the same second as the last must not reuse it.
     python = f"env PYTHONDONTWRITEBYTECODE=1 PYTHONPATH={paths} {sys.executable}"
-    command = f"{python} tools/suite_in_process.py"
+    command = f"{python} tools/suite_in_process.py --family {family}"
     return "\n".join(
         [
             "[cosmic-ray]",
@@ -117,7 +148,7 @@ def config(clone: Path, modules: list[str]) -> str:
     )
 
 
-def run(work: Path, jobs: int) -> int:
+def run(work: Path, jobs: int, family: str) -> int:
     if importlib.util.find_spec("cosmic_ray") is None:
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", COSMIC_RAY], check=True)
     work.mkdir(parents=True, exist_ok=True)
@@ -125,12 +156,13 @@ def run(work: Path, jobs: int) -> int:
         ["git", "rev-parse", "HEAD"], cwd=ROOT, check=True, capture_output=True, text=True
     ).stdout.strip()
     started = []
-    for job, modules in enumerate(shares(jobs)):
+    for job, modules in enumerate(shares(family, jobs)):
         clone = work / f"clone{job}"
         subprocess.run(["rm", "-rf", str(clone)], check=True)
         subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
         subprocess.run(["git", "checkout", "-q", head], cwd=clone, check=True)
-        (work / f"session{job}.toml").write_text(config(clone, modules), encoding="utf-8")
+        settings = config(clone, modules, family)
+        (work / f"session{job}.toml").write_text(settings, encoding="utf-8")
         session = work / f"session{job}.sqlite"
         session.unlink(missing_ok=True)
         cosmic = [sys.executable, "-m", "cosmic_ray.cli"]
@@ -189,6 +221,16 @@ def outcomes(work: Path) -> tuple[Counter[str], list[dict[str, Any]]]:
     return counts, survivors
 
 
+def mutated_modules(work: Path) -> set[str]:
+    """The modules the sessions in ``work`` mutate."""
+    found: set[str] = set()
+    for session in work.glob("session*.sqlite"):
+        with sqlite3.connect(session) as db:
+            rows = db.execute("SELECT DISTINCT module_path FROM mutation_specs").fetchall()
+        found.update(module for (module,) in rows)
+    return found
+
+
 def _changed_lines(diff: str) -> list[str]:
     """The lines a unified diff takes out and puts in (no headers, no context)."""
     return [
@@ -198,7 +240,6 @@ def _changed_lines(diff: str) -> list[str]:
     ]
 
 
-RECORD = ROOT / "conformance" / "mechanical.json"
 RECORD_FORMAT = "millebornes-mechanical-mutants/1"
 VERDICTS = ("equivalent", "outside the protocol", "missing case")
 """What a survivor is: a change no behaviour shows (``reason`` names why, from the
@@ -212,9 +253,12 @@ def _key(survivor: dict[str, Any]) -> tuple[str, str, str, tuple[str, ...]]:
     return survivor["module"], survivor["function"], survivor["operator"], tuple(survivor["diff"])
 
 
-def report(work: Path, write: Path | None) -> int:
+def report(work: Path, write: Path | None, family: str) -> int:
     if not any(work.glob("session*.sqlite")):
         sys.exit(f"no cosmic-ray session in {work}: run `mechanical_mutants.py run` first")
+    stray = sorted(mutated_modules(work) - set(MODULES[family]))
+    if stray:  # a record of one family must not be written from another's run
+        sys.exit(f"{work} holds a run over {stray[0]}, not one of {family}'s modules")
     counts, survivors = outcomes(work)
     for survivor in survivors:
         print(
@@ -248,7 +292,7 @@ def report(work: Path, write: Path | None) -> int:
             "format": RECORD_FORMAT,
             "tool": COSMIC_RAY,
             "commit": head,
-            "modules": list(MODULES),
+            "modules": list(MODULES[family]),
             "counts": dict(sorted(counts.items())),
             "reasons": old.get("reasons", {}),
             "survivors": survivors,
@@ -286,17 +330,20 @@ def mutate(survivor: dict[str, Any], into: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("command", choices=("run", "report"))
+    parser.add_argument("--family", choices=sorted(MODULES), default=CLASSIC)
     parser.add_argument(
         "--work",
         type=Path,
-        default=Path("/tmp/mechanical-mutants"),
-        help="scratch folder for the clones and sessions",
+        help="scratch folder for the clones and sessions "
+        "(/tmp/mechanical-mutants, with -<family> for a family other than classic)",
     )
     parser.add_argument("--jobs", type=int, choices=(1, 2), default=2)
     parser.add_argument("--write", type=Path, help="report: write the survivors as JSON here")
     args = parser.parse_args(argv)
     if args.write is not None and not args.write.parent.is_dir():
         parser.error(f"--write: no folder {args.write.parent}")
+    default = "mechanical-mutants" + ("" if args.family == CLASSIC else f"-{args.family}")
+    work = (args.work or Path("/tmp") / default).resolve()
     if args.command == "run":
-        return run(args.work.resolve(), args.jobs)
-    return report(args.work.resolve(), args.write)
+        return run(work, args.jobs, args.family)
+    return report(work, args.write, args.family)

@@ -13,6 +13,7 @@ from millebornes.families.asduvolant import (
     AvCard,
     AvState,
     apply,
+    is_legal,
     legal_actions,
     violations,
 )
@@ -33,6 +34,7 @@ def assert_rejected(state: AvState, action: AvAction, *rule_ids: str) -> None:
     assert refused.value.rule_ids == rule_ids
     assert to_json(state) == before
     assert action not in legal_actions(state)
+    assert not is_legal(state, action)  # the yes-or-no form agrees
 
 
 def assert_legal(state: AvState, action: AvAction) -> AvState:
@@ -40,6 +42,7 @@ def assert_legal(state: AvState, action: AvAction) -> AvState:
     AV-TOKENS, BOARD-LANES)."""
     assert violations(state, action) == ()
     assert action in legal_actions(state)
+    assert is_legal(state, action)
     after = apply(state, action)
     check_whole(after)
     return after

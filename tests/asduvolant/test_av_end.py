@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 from av_support import C, assert_legal, assert_rejected, car, play, position
 
+from millebornes.core.errors import MalformedInput
 from millebornes.core.shuffle import shuffled
 from millebornes.families.asduvolant import (
     AvPhase,
@@ -88,6 +89,14 @@ def test_the_5000_point_count() -> None:
     assert game_points(replace(state, options=frozenset())) == (0, 0)
 
 
+@pytest.mark.rules("AV-POINTS")
+@pytest.mark.parametrize("phase", [p for p in AvPhase if p is not AvPhase.OVER])
+def test_points_are_counted_only_once_the_game_is_over(phase: AvPhase) -> None:
+    state = replace(_finished(winners=(0,), options=frozenset({"points_5000"})), phase=phase)
+    with pytest.raises(MalformedInput, match="once the game is over"):
+        game_points(state)
+
+
 @pytest.mark.rules("AV-BONUS-GAME", "RUL-AV-BONUS-STACK")
 def test_the_bonus_game_adds_a_plain_win_and_an_early_finish() -> None:
     cars = (car(40, laid_distance=12), car(10, 0, laid_distance=3, laid_100=1))
@@ -101,6 +110,9 @@ def test_the_bonus_game_adds_a_plain_win_and_an_early_finish() -> None:
 def test_a_match_ends_when_a_total_reaches_5000() -> None:
     assert points_match_winners([4900, 3000]) == ()
     assert points_match_winners([5100, 5300, 10]) == (1,)
+    assert points_match_winners([5000, 10]) == (0,)  # reaching 5000 is enough
+    # equal totals share the win, whether or not they are the same int object
+    assert points_match_winners([int("5300"), 5300, 10]) == (0, 1)
 
 
 @pytest.mark.rules("AV-WINNER", "AV-END-FINISH")

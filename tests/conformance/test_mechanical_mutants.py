@@ -1,13 +1,13 @@
-"""The mechanical mutation run: every survivor is accounted for, and the ones that
+"""The mechanical mutation runs: every survivor is accounted for, and the ones that
 showed a missing case are killed now.
 
-tools/mechanical_mutants.py (millebornes_dev.mechanical) ran cosmic-ray over the classic
-engine's modules with the classic suite as the test; conformance/mechanical.json records
-the counts and
-classifies each mutant that survived (``VERDICTS`` there). Here the record is checked
+tools/mechanical_mutants.py (millebornes_dev.mechanical) ran cosmic-ray over each
+family's engine modules with that family's suite as the test; conformance/mechanical.json
+(the classic family) and conformance/mechanical-<family>.json record the counts and
+classify each mutant that survived (``VERDICTS`` there). Here each record is checked
 for completeness, and each survivor whose verdict is a missing case (or a function
 outside the protocol) is made again and run against the cases (or tests) said to
-kill it, so the record cannot claim a kill that does not happen.
+kill it, so a record cannot claim a kill that does not happen.
 """
 
 from __future__ import annotations
@@ -24,65 +24,91 @@ from conformance_support import ROOT
 from millebornes.core.jsonio import load_json
 from millebornes_dev import mechanical
 
-RECORD: dict[str, Any] = load_json(mechanical.RECORD.read_text(encoding="utf-8"))
-SURVIVORS: list[dict[str, Any]] = RECORD["survivors"]
+RECORDS: dict[str, dict[str, Any]] = {
+    family: load_json(mechanical.record_path(family).read_text(encoding="utf-8"))
+    for family in mechanical.MODULES
+    if mechanical.record_path(family).is_file()
+}
+"""Each family's record, by family (a family whose run has not been made has none)."""
+SURVIVORS: list[tuple[str, dict[str, Any]]] = [
+    (family, survivor) for family, record in RECORDS.items() for survivor in record["survivors"]
+]
 
 
-def _label(survivor: dict[str, Any]) -> str:
-    return f"{Path(survivor['module']).stem}:{survivor['line']}:{survivor['operator']}"
+def _label(family: str, survivor: dict[str, Any]) -> str:
+    place = f"{Path(survivor['module']).stem}:{survivor['line']}:{survivor['operator']}"
+    return f"{family}:{place}"
 
 
-def test_the_record_accounts_for_every_mutant() -> None:
-    assert RECORD["format"] == mechanical.RECORD_FORMAT
-    assert RECORD["modules"] == list(mechanical.MODULES)
-    counts = RECORD["counts"]
+def test_every_family_s_run_is_recorded() -> None:
+    assert set(RECORDS) == set(mechanical.MODULES)
+
+
+@pytest.mark.parametrize("family", sorted(RECORDS))
+def test_the_record_accounts_for_every_mutant(family: str) -> None:
+    record = RECORDS[family]
+    assert record["format"] == mechanical.RECORD_FORMAT
+    assert record["modules"] == list(mechanical.MODULES[family])
+    counts = record["counts"]
     assert "not run" not in counts, "the run did not finish: run it again"
-    assert counts["survived"] == len(SURVIVORS)
+    assert counts["survived"] == len(record["survivors"])
     assert counts["killed"] > 0 and counts["skipped (annotation)"] > 0
-    for survivor in SURVIVORS:
+    for survivor in record["survivors"]:
+        label = _label(family, survivor)
         verdict = survivor.get("verdict")
-        assert verdict in mechanical.VERDICTS, f"{_label(survivor)}: not classified"
+        assert verdict in mechanical.VERDICTS, f"{label}: not classified"
         if verdict == "equivalent":
-            assert survivor.get("reason") in RECORD["reasons"], _label(survivor)
+            assert survivor.get("reason") in record["reasons"], label
         if verdict == "missing case":
-            assert survivor.get("cases"), f"{_label(survivor)}: which cases kill it now?"
+            assert survivor.get("cases"), f"{label}: which cases kill it now?"
         if verdict == "outside the protocol":
-            assert survivor.get("tests"), f"{_label(survivor)}: which tests kill it?"
+            assert survivor.get("tests"), f"{label}: which tests kill it?"
 
 
 def _run(into: Path, command: list[str]) -> subprocess.CompletedProcess[str]:
     """Run ``command`` from the repository with the copy in ``into`` as the engine."""
-    paths = os.pathsep.join(str(into / package) for package in ("reference", "invariants"))
+    packages = [into / "reference", into / "invariants", ROOT / "devtools"]  # devtools unmutated
+    paths = os.pathsep.join(str(package) for package in packages)
     env = {**os.environ, "PYTHONPATH": paths, "PYTHONDONTWRITEBYTECODE": "1"}
     return subprocess.run(
         command, check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
     )
 
 
-def _suite(cases: list[str]) -> list[str]:
+def _suite(family: str, cases: list[str]) -> list[str]:
     named = [arg for case in cases for arg in ("--case", case)]
-    return [sys.executable, str(ROOT / "tools" / "suite_in_process.py"), *named]
+    command = [sys.executable, str(ROOT / "tools" / "suite_in_process.py")]
+    return [*command, "--family", family, *named]
 
 
-KILLABLE = [s for s in SURVIVORS if s.get("verdict") in ("missing case", "outside the protocol")]
-ADDED_CASES = sorted({case for s in SURVIVORS for case in s.get("cases", [])})
+KILLABLE = [
+    (family, survivor)
+    for family, survivor in SURVIVORS
+    if survivor.get("verdict") in ("missing case", "outside the protocol")
+]
+ADDED_CASES = {
+    family: sorted({case for s in record["survivors"] for case in s.get("cases", [])})
+    for family, record in RECORDS.items()
+}
+"""Each family's cases added for its missing-case survivors."""
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("survivor", KILLABLE, ids=[_label(s) for s in KILLABLE])
+@pytest.mark.parametrize(("family", "survivor"), KILLABLE, ids=[_label(*s) for s in KILLABLE])
 def test_each_survivor_that_mattered_is_killed_now(
-    survivor: dict[str, Any], tmp_path: Path
+    family: str, survivor: dict[str, Any], tmp_path: Path
 ) -> None:
     mechanical.mutate(survivor, tmp_path)
+    label = _label(family, survivor)
     if survivor["verdict"] == "missing case":
-        done = _run(tmp_path, _suite(survivor["cases"]))
+        done = _run(tmp_path, _suite(family, survivor["cases"]))
         # Killed by a case failing, not by the copy failing to run at all.
-        assert done.returncode == 1, f"{_label(survivor)} survives: {done.stdout}{done.stderr}"
+        assert done.returncode == 1, f"{label} survives: {done.stdout}{done.stderr}"
         assert done.stdout.split(" ")[1].rstrip(":") in survivor["cases"], done.stdout
     else:
         command = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider"]
         done = _run(tmp_path, command + survivor["tests"])
-        assert done.returncode == 1, f"{_label(survivor)} survives: {done.stdout[-2000:]}"
+        assert done.returncode == 1, f"{label} survives: {done.stdout[-2000:]}"
         # A test that fails, or one whose set-up the mutant breaks (a bot refusing a
         # state the mutated engine misjudges); never a copy that cannot even import.
         broken_copy = "ImportError" in done.stdout or "ModuleNotFoundError" in done.stdout
@@ -92,19 +118,21 @@ def test_each_survivor_that_mattered_is_killed_now(
 
 
 @pytest.mark.slow
-def test_the_copy_without_a_mutation_passes_the_added_cases(tmp_path: Path) -> None:
+@pytest.mark.parametrize("family", sorted(f for f, cases in ADDED_CASES.items() if cases))
+def test_the_copy_without_a_mutation_passes_the_added_cases(family: str, tmp_path: Path) -> None:
     """The control: the replay's copy of the engine, unmutated, passes those cases."""
-    module = SURVIVORS[0]["module"]
+    module = mechanical.MODULES[family][0]
     first = (ROOT / module).read_text(encoding="utf-8").splitlines()[0]
     mechanical.mutate({"module": module, "line": 1, "diff": [f"-{first}", f"+{first}"]}, tmp_path)
-    done = _run(tmp_path, _suite(ADDED_CASES))
+    added = ADDED_CASES[family]
+    done = _run(tmp_path, _suite(family, added))
     assert done.returncode == 0, done.stdout + done.stderr
-    assert f"{len(ADDED_CASES)} of {len(ADDED_CASES)} cases pass" in done.stdout
+    assert f"{len(added)} of {len(added)} cases pass" in done.stdout
 
 
 def test_the_mutation_is_made_where_the_record_says(tmp_path: Path) -> None:
     """The replay changes exactly the recorded line (and refuses a line that is gone)."""
-    survivor = next(s for s in SURVIVORS if s["verdict"] == "missing case")
+    survivor = next(s for _, s in SURVIVORS if s["verdict"] == "missing case")
     mechanical.mutate(survivor, tmp_path)
     before = (ROOT / survivor["module"]).read_text(encoding="utf-8").splitlines()
     after = (tmp_path / survivor["module"]).read_text(encoding="utf-8").splitlines()

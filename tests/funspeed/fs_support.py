@@ -21,6 +21,7 @@ from millebornes.families.funspeed import (
     FsState,
     Zone,
     apply,
+    is_legal,
     legal_actions,
     violations,
 )
@@ -99,12 +100,14 @@ def assert_rejected(state: FsState, action: FsAction, *rule_ids: str) -> None:
     assert refused.value.rule_ids == rule_ids
     assert to_json(state) == before
     assert action not in legal_actions(state)
+    assert not is_legal(state, action)  # the yes-or-no form agrees
 
 
 def assert_legal(state: FsState, action: FsAction) -> FsState:
     """``action`` is legal and listed; returns the state after it (conservation checked)."""
     assert violations(state, action) == ()
     assert action in legal_actions(state)
+    assert is_legal(state, action)
     after = apply(state, action)
     assert sorted(after.all_cards()) == list(DATA.deck())
     return after

@@ -18,6 +18,7 @@ Turbo and a Demi-tour.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -46,7 +47,7 @@ from millebornes.families.asduvolant.actions import (
     UTurn,
 )
 from millebornes.families.asduvolant.arrange import car, position
-from millebornes.families.asduvolant.cards import ATTACKS, DATA, KIND, AvCard, Kind
+from millebornes.families.asduvolant.cards import ATTACKS, DATA, KIND, KM, AvCard, Kind
 from millebornes.families.asduvolant.engine import (
     _broken,
     apply,
@@ -62,7 +63,12 @@ from millebornes.families.asduvolant.serialize import (
     state_to_dict,
 )
 from millebornes.families.asduvolant.state import AvPhase, AvState
-from millebornes.families.asduvolant.track import default_board, load_board
+from millebornes.families.asduvolant.track import (
+    Board,
+    board_from_dict,
+    default_board,
+    load_board,
+)
 
 C = AvCard
 # The generator's name as its cases record it (provenance.generator): a stable name of
@@ -238,6 +244,8 @@ def family_cases() -> list[JsonDict]:
         cases += _rejections(state, rejected)
     cases += [_small_deck_game(players) for players in DATA.option_seats["small_deck"]]
     constructed = [*_blocked_ends(), *_uturn_ends(), *_discards_refused(), _coup_fourre_turn()]
+    constructed += [*_end_turns_refused(), *_others_discards(), *_acceleration_taken()]
+    constructed += [*_uturn_counts(), *_lanes_and_goal(), *_more_pinned()]
     return [*cases, *constructed, _constructed()]
 
 
@@ -340,6 +348,200 @@ def _discards_refused() -> list[JsonDict]:
         case["provenance"] = {"generator": FAMILY.generator, "method": "constructed", "seed": 0}
         found.append(rejection(case, state_to_dict(state), action_to_dict(action), broken))
     return found
+
+
+def _refused(slug: str, state: AvState, action: AvAction, text: str) -> JsonDict:
+    """A rejection case from an arranged position: ``action`` breaks what the tables say."""
+    broken = _broken(state, action)
+    assert broken, f"{slug}: the reference accepts it"
+    case = _case("step", slug, state, broken, f"{ACTION_TYPES[type(action)]} is refused: {text}")
+    case["provenance"] = {"generator": FAMILY.generator, "method": "constructed", "seed": 0}
+    return rejection(case, state_to_dict(state), action_to_dict(action), broken)
+
+
+def _legal(slug: str, state: AvState, text: str) -> JsonDict:
+    """A legal-actions case from an arranged position."""
+    legal = legal_actions(state)
+    case = _case("legal", slug, state, (i for a in legal for i in table_ids(a)), text)
+    case["input"] = {"state": state_to_dict(state)}
+    case["expected"] = {"actions": [action_to_dict(a) for a in legal]}
+    case["provenance"] = {"generator": FAMILY.generator, "method": "constructed", "seed": 0}
+    return case
+
+
+# The cases below pin what the mechanical run (conformance/mechanical-as-du-volant.json)
+# found no case pinned: each names the changes of the engine it tells apart.
+
+
+def _end_turns_refused() -> list[JsonDict]:
+    """AV-ACCELERATED: a turn ends by choice only in the jeu accéléré and at its play step:
+    not after a Turbo in a plain game, not in a coup-fourré window, not once it is over."""
+    turbo = apply(position(hands={0: [C.TURBO, C.D25, C.D50, C.ROLL, C.ROLL, C.ROLL]}), Turbo(0))
+    fast = frozenset({"accelerated"})
+    hands = {0: [C.ACCIDENT, C.D25, C.D50, C.ROLL, C.ROLL, C.ROLL],
+             1: [C.DRIVING_ACE, C.D25, C.D50, C.D75, C.ROLL, C.ROLL]}  # fmt: skip
+    window = apply(position(3, hands=hands, options=fast), Attack(0, C.ACCIDENT, 1))
+    stuck = position(hands={0: JUNK[1:]}, cars={0: car(5, attack=C.ACCIDENT)}, stuck=1,
+                     options=fast)  # fmt: skip
+    over = apply(apply(stuck, Discard(0, C.ROLL)), EndTurn(0))  # a blocked turn ends it
+    assert over.phase is AvPhase.OVER
+    return [
+        _refused("av-accelerated-after-turbo", turbo, EndTurn(0), "a plain game after a Turbo"),
+        _refused("av-accelerated-cf-window", window, EndTurn(1), "a coup-fourré window"),
+        _refused("av-accelerated-over", over, EndTurn(0), "the game is over"),
+    ]
+
+
+def _others_discards() -> list[JsonDict]:
+    """AV-ACTOR: another seat's discard is refused for that alone, whether or not the turn
+    player could play (the discard rule asks about the seat that discards)."""
+    hand = [C.D25, C.D50, C.ROLL, C.ROLL, C.ROLL, C.ROLL]
+    found = [
+        _refused(f"av-actor-discard-seat-{seat}", position(3, actor=turn, hands={turn: hand}),
+                 Discard(seat, C.REPAIRS), f"seat {seat} is not the turn player, who could play")
+        for turn, seat in ((1, 0), (1, 2), (0, 1))
+    ]  # fmt: skip
+    return found
+
+
+def _acceleration_taken() -> list[JsonDict]:
+    """AV-DISCARD-PLAY, RUL-AV-DISCARD-PLAYABLE: an Accélération taken from the discard pile
+    is played with a distance card, a doubled move; it may be taken when the only doubled
+    move is through a shortcut (seat 0 on square 12, the main route full at square 13)."""
+    hand = [C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE, C.REPAIRS]
+    drawing = position(phase=AvPhase.DRAW, discard=[C.ACCELERATION], hands={0: hand})
+    taken = apply(drawing, DrawDiscard(0))
+    blocked = {0: car(12), 1: car(13, 0), 2: car(13, 1)}
+    entry = position(3, phase=AvPhase.DRAW, discard=[C.ACCELERATION], hands={0: hand},
+                     cars=blocked)  # fmt: skip
+    return [
+        _legal("acceleration-on-top", drawing, "an Accélération on the discard pile, a move open"),
+        _constructed_step("acceleration-take", drawing, DrawDiscard(0), (),
+                          "taking an Accélération that doubles a move on the main route"),
+        _legal("acceleration-taken", taken, "after taking an Accélération: doubled moves"),
+        _refused("av-discard-play-plain-move", taken, Move(0, C.D25, False, False),
+                 "the Accélération taken must be played"),
+        _constructed_step("acceleration-taken-move", taken, Move(0, C.D50, True, False), (),
+                          "the Accélération taken doubles a move"),
+        _legal("acceleration-shortcut", entry,
+               "an Accélération whose only doubled move takes the shortcut may be taken"),
+        _constructed_step("acceleration-shortcut-take", entry, DrawDiscard(0), (),
+                          "taking an Accélération playable through the shortcut"),
+        _legal("acceleration-shortcut-only", apply(entry, DrawDiscard(0)),
+               "square 13 is full at three players (two lanes): only the shortcut is open"),
+    ]  # fmt: skip
+
+
+def _uturn_counts() -> list[JsonDict]:
+    """AV-UTURN: the move cancelled counts for nothing, its 100 or 200 included, whatever the
+    car had laid before (a second and a third 100, a second 200)."""
+    found = []
+    for card, laid in ((C.D100, {"laid_100": 1}), (C.D100, {"laid_100": 2}),
+                       (C.D200, {"laid_200": 1})):  # fmt: skip
+        count = sum(laid.values())
+        mover = car(1 + count, 0, laid_distance=count, **laid)
+        hands = {0: [card, C.D25, C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE],
+                 1: [C.U_TURN, C.D25, C.D50, C.ROLL, C.SPARE_TIRE, C.SPARE_TIRE]}  # fmt: skip
+        window = apply(position(hands=hands, cars={0: mover}), Move(0, card, False, False))
+        assert window.phase is AvPhase.U_TURN
+        nth = ("second", "third")[count - 1]
+        found.append(_constructed_step(
+            f"uturn-{card.name.lower()}-{count + 1}", window, UTurn(1), (),
+            f"a Demi-tour cancels the car's {nth} {KM[card]} km card"))  # fmt: skip
+    return found
+
+
+def _lanes_and_goal() -> list[JsonDict]:
+    """BOARD-DARK-LANE: a dark lane is used from four players on, and at two or three a
+    square of two lanes, one dark, holds one car; RUL-AV-700: no move past 700 km; AV-CF-TURN
+    in the jeu accéléré (no trim: the attacker holds five); AV-PASS: the second holder of a
+    Demi-tour is asked when the first passes."""
+    four = position(4, hands={0: [C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE]},
+                    cars={0: car(12), 1: car(13, 0), 2: car(13, 1)})  # fmt: skip
+    narrow = _plain_board(lanes={1: (2, 1)})
+    one_lane = position(3, hands={0: [C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE]},
+                        cars={1: car(1, 0)}, board=narrow)  # fmt: skip
+    seven = frozenset({"goal_700"})
+    near = position(hands={0: [C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE]},
+                    cars={0: car(27)}, options=seven)  # fmt: skip
+    hands = {0: [C.ACCIDENT, C.D25, C.D50, C.ROLL, C.ROLL, C.ROLL],
+             1: [C.DRIVING_ACE, C.D25, C.D50, C.D75, C.ROLL, C.ROLL]}  # fmt: skip
+    fast = position(3, hands=hands, options=frozenset({"accelerated"}))
+    window = apply(fast, Attack(0, C.ACCIDENT, 1))
+    holders = {0: [C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE],
+               1: [C.U_TURN, C.D25, C.ROLL, C.SPARE_TIRE, C.SPARE_TIRE, C.REPAIRS],
+               2: [C.U_TURN, C.D50, C.ROLL, C.REPAIRS, C.REPAIRS, C.GASOLINE]}  # fmt: skip
+    asked = apply(position(3, hands=holders), Move(0, C.D25, False, False))
+    speed = [C.D25, C.D50, C.ACCELERATION, C.ROLL, C.GASOLINE, C.GASOLINE]
+    limit_75 = position(hands={0: speed}, cars={0: car(6, laid_distance=1)})  # square 6: 75
+    limit_50 = position(hands={0: speed}, cars={0: car(10, laid_distance=1)})  # square 10: 50
+    assert asked.phase is AvPhase.U_TURN and asked.actor == 1
+    return [
+        _constructed_step("dark-lane", four, Move(0, C.D25, False, False), ("BOARD-DARK-LANE",),
+                          "at four players the dark lane of a full square is free"),
+        _refused("av-no-passing-one-lane", one_lane, Move(0, C.D25, False, False),
+                 "at three players a square of two lanes, one dark, holds one car"),
+        _refused("av-move-exact-past-700", near, Move(0, C.D50, False, False),
+                 "the race to 700 km ends on the 700 km square"),
+        _legal("goal-700-near", near, "no move goes past 700 km"),
+        _constructed_step("cf-accelerated", window, CoupFourre(1, C.DRIVING_ACE), (),
+                          "a coup-fourré in the jeu accéléré: the turn passes, no trim"),
+        _constructed_step("uturn-second-holder", asked, Pass(1), (),
+                          "the first holder of a Demi-tour passes: the second is asked"),
+        _constructed_step("accelerated-on-75", limit_75, Move(0, C.D25, True, False), (),
+                          "on a 75 km limit square a doubled 25 km (50 km) is allowed"),
+        _constructed_step("accelerated-on-50", limit_50, Move(0, C.D25, True, False), (),
+                          "on a 50 km limit square a doubled 25 km (50 km) is allowed"),
+    ]  # fmt: skip
+
+
+def _more_pinned() -> list[JsonDict]:
+    """AV-CF: the safety of the pending attack, no other; AV-ACCELERATED in a Demi-tour
+    window; RUL-AV-DISCARD when the one move left takes the shortcut; AV-END-STUCK's tie
+    between a car on the shortcut and one on the main route at the same km; RUL-AV-TURBO: a
+    coup-fourré cutting a Turbo short (the coup-fourré player draws back to six at once),
+    and a trim from eight cards (two Turbos) that needs two discards."""
+    junk = [C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE]
+    safeties = {0: [C.STOP, C.D25, *junk], 1: [C.RIGHT_OF_WAY, C.EXTRA_TANK, *junk]}
+    cf_window = apply(position(hands=safeties), Attack(0, C.STOP, 1))
+    fast = frozenset({"accelerated"})
+    holders = {0: [C.D25, C.D50, *junk], 1: [C.U_TURN, C.D25, C.D50, *junk[1:]]}
+    uturn_window = apply(position(hands=holders, options=fast), Move(0, C.D25, False, False))
+    blocked = {0: car(12), 1: car(13, 0), 2: car(13, 1)}
+    shortcut_only = position(3, hands={0: [C.D25, *junk, C.REPAIRS]}, cars=blocked)
+    far = {0: car(14, 0, attack=C.ACCIDENT), 1: car(41, 0, attack=C.STOP)}  # both 350 km
+    tie = position(hands={0: JUNK}, cars=far, stuck=1)
+    turbo_hand = [C.TURBO, C.ACCIDENT, C.D25, C.D50, *junk[:3]]
+    cut = apply(position(hands={0: turbo_hand, 1: [C.DRIVING_ACE, C.D25, *junk]}), Turbo(0))
+    cut = apply(cut, Attack(0, C.ACCIDENT, 1))
+    two_turbos = [C.TURBO, C.TURBO, C.D25, C.D50, *junk[:3]]
+    trim = apply(position(hands={0: two_turbos, 1: [C.U_TURN, C.D25, *junk]}), Turbo(0))
+    trim = apply(apply(apply(trim, Turbo(0)), Move(0, C.D25, False, False)), UTurn(1))
+    assert trim.phase is AvPhase.TRIM and len(trim.hands[0]) == 8
+    card = trim.hands[0][0]
+    return [
+        _refused("av-cf-other-safety", cf_window, CoupFourre(1, C.EXTRA_TANK),
+                 "a coup-fourré with another safety than the attack's"),
+        _refused("av-accelerated-uturn-window", uturn_window, EndTurn(1),
+                 "a Demi-tour window of the jeu accéléré"),
+        _refused("rul-av-discard-shortcut-only", shortcut_only, Discard(0, C.ROLL),
+                 "the one move left takes the shortcut"),
+        _constructed_step("blocked-end-tie-shortcut", tie, Discard(0, C.ROLL),
+                          ("AV-END-STUCK", "AV-WINNER", "RUL-AV-FARTHEST-TIE"),
+                          "cars equally far, one on the shortcut, share the win"),
+        _constructed_step("cf-cuts-turbo", cut, CoupFourre(1, C.DRIVING_ACE), ("RUL-AV-TURBO",),
+                          "a coup-fourré cuts a Turbo short: the turn player trims to six"),
+        _constructed_step("trim-from-eight", trim, Discard(0, card), ("RUL-AV-TURBO",),
+                          "a Demi-tour after two Turbos: eight cards, a discard leaves seven"),
+    ]  # fmt: skip
+
+
+def _plain_board(lanes: dict[int, tuple[int, int]]) -> Board:
+    """The board of ``boards/plain.json`` with some squares' lanes and dark lanes changed."""
+    data = json.loads((spec_dir() / PLAIN_BOARD).read_text(encoding="utf-8"))
+    for square, (count, dark) in lanes.items():
+        data["squares"][square].update(lanes=count, dark_lanes=dark)
+    return board_from_dict(data)
 
 
 ONLY_WITH_ANOTHER = frozenset({"AV-UTURN", "RUL-AV-DISCARD-PLAYABLE", "RUL-AV-CF-WINDOW"})

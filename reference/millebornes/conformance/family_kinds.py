@@ -205,6 +205,15 @@ def _malformed_start(
     return case
 
 
+def _swapped(k: Kinds, players: int) -> list[str]:
+    """The box's cards with one copy of the last card kind in box order replaced by the
+    first: the right count, the wrong cards (sorted, less than the box's)."""
+    deck = _deck(k, players, 1)
+    order = [card.name for card in sorted(set(k.box(players, ())))]
+    deck[deck.index(order[-1])] = order[0]
+    return deck
+
+
 def refused_setup_cases(k: Kinds) -> list[JsonDict]:
     """Starts the family refuses as malformed input (PROTO-FAMILIES): a seat count it is
     not played by, a deck a card short or of another seat count, an option it does not
@@ -232,6 +241,13 @@ def refused_setup_cases(k: Kinds) -> list[JsonDict]:
             low,
             {"deck": ["JOKER", *_deck(k, low, 1)[1:]]},
             (k.deal_rules, "a deck with a card no box holds is malformed"),
+        ),
+        _malformed_start(
+            k,
+            "swapped-card",
+            low,
+            {"deck": _swapped(k, low)},
+            (k.deal_rules, "a deck with one card too many and another too few is malformed"),
         ),
     ]
     offered = set(k.option_rules)
@@ -519,7 +535,37 @@ def score_cases(k: Kinds) -> list[JsonDict]:
                 cases.append(_score_case(k, f"{label}-{players}", state, options, players))
     for players, options in ((2, ()), (3, ("points_5000",)), (4, ("bonus",))):
         cases.append(_score_case(k, "shared-win", _shared_win(players, options), options, 0))
+    # AV-BONUS-GAME's bonus for a finish before any reshuffle: only with ``bonus``, only then
+    # and RUL-AV-BONUS-STACK's plain win: no 200 and no 100
+    bonus, points = ("bonus",), ("points_5000",)
+    arrivals = ((bonus, 0, 0), (bonus, 1, 0), (points, 0, 0), (bonus, 0, 1))
+    for options, reshuffles, laid_200 in arrivals:
+        state = _arrival(3, options, reshuffles, laid_200)
+        slug = f"arrival-{'before' if reshuffles == 0 else 'after'}-reshuffle"
+        slug += "-with-200" if laid_200 else ""
+        cases.append(_score_case(k, slug, state, options, 0))
     return cases
+
+
+def _arrival(players: int, options: Sequence[str], reshuffles: int, laid_200: int) -> Any:
+    """A game won on the finish by seat 0's 25 km, with ``reshuffles`` reshuffles made and
+    ``laid_200`` 200s laid before."""
+    c = AvCard
+    hands = {0: [c.D25, c.D50, c.ROLL, c.ROLL, c.GASOLINE, c.GASOLINE]}
+    state = position(players, hands=hands, reshuffles=reshuffles, options=frozenset(options))
+    finish = state.board.goal_square(state.goal)
+    before = next(i for i, sq in enumerate(state.board.squares) if sq.next == finish)
+    moves = {"laid_distance": 1 + laid_200, "laid_200": laid_200}
+    # seat 1 on the shortcut (square 41, 350 km): a square numbered past the finish
+    cars = {0: car(before, 0, **moves), 1: car(41, 0, laid_distance=1)}
+    state = position(players, hands=hands, cars=cars, reshuffles=reshuffles,
+                     options=frozenset(options))  # fmt: skip
+    action = AS_DU_VOLANT.action_from_dict({"type": "move", "seat": 0, "card": "D25",
+                                            "accelerated": False, "shortcut": False})  # fmt: skip
+    after = AS_DU_VOLANT.apply(state, action)
+    if after.phase is not AvPhase.OVER or after.winners != (0,):
+        raise RuntimeError(f"no arrival: {after.phase} {after.winners}")
+    return after
 
 
 def _score_case(k: Kinds, slug: str, state: Any, options: Sequence[str], seed: int) -> JsonDict:
@@ -567,6 +613,48 @@ def _shared_win(players: int, options: Sequence[str]) -> Any:
     return after
 
 
+def _from_25(board: JsonDict) -> None:
+    """The plain board without its 0 km square: the route runs from 25 km (square 0, now
+    wide enough for every car) to the finish."""
+    squares = board["squares"][1:]
+    for square in squares:
+        square["id"] -= 1
+        square["next"] = None if square["next"] is None else square["next"] - 1
+    squares[0]["lanes"] = 6
+    board.update(squares=squares, finish=len(squares) - 1)
+
+
+def _stall(board: JsonDict) -> None:
+    """A square at 50 km again (41) between the plain board's 50 km and 75 km squares."""
+    board["squares"][2]["next"] = len(board["squares"])
+    board["squares"].append({"id": len(board["squares"]), "km": 50, "lanes": 2, "next": 3})
+
+
+def _shorten(board: JsonDict) -> None:
+    """The plain board ends at 975 km: its 1000 km square is gone, the one before ends it."""
+    board["squares"].pop()
+    board["squares"][-1]["next"] = None
+    board["finish"] = len(board["squares"]) - 1
+
+
+def _extend(board: JsonDict, last: JsonDict) -> None:
+    """The plain board's finish (square 40) leads on to a new square, the new finish."""
+    board["squares"][40]["next"] = len(board["squares"])
+    board["squares"].append({"id": len(board["squares"]), **last, "next": None})
+    board["finish"] = len(board["squares"]) - 1
+
+
+def _branch(board: JsonDict, *squares: tuple[int, int | None], shortcut: int = 0) -> None:
+    """A shortcut from square 3 (75 km) through new squares (their km and ``next``, from
+    41 on); the first new square takes its own shortcut to ``shortcut`` if given."""
+    board["squares"][3]["shortcut"] = len(board["squares"])
+    for km, following in squares:
+        square = {"id": len(board["squares"]), "km": km, "lanes": 2, "next": following}
+        board["squares"].append(square)
+    if shortcut:
+        board["squares"][41]["shortcut"] = shortcut
+
+
 BOARD_BREACHES: tuple[tuple[str, str, Callable[[JsonDict], None]], ...] = (
     ("empty", "board.format", lambda b: b.clear()),
     ("unknown-field", "board.colour", lambda b: b.update(colour="red")),
@@ -595,6 +683,38 @@ BOARD_BREACHES: tuple[tuple[str, str, Callable[[JsonDict], None]], ...] = (
     ("start-lanes", "board.squares[0].lanes", lambda b: b["squares"][0].update(lanes=2)),
     ("stray-square", "board.squares[41]", lambda b: b["squares"].append(
         {"id": len(b["squares"]), "km": 100, "lanes": 2, "next": None})),
+    # found by the mechanical run (conformance/mechanical-as-du-volant.json): checks whose
+    # every change the cases above let through
+    ("start-dark-lanes", "board.squares[0].lanes",
+     lambda b: b["squares"][0].update(dark_lanes=1)),  # 5 lanes of 6: not every car
+    ("dark-lanes-over", "board.squares[3].dark_lanes",
+     lambda b: b["squares"][3].update(dark_lanes=3)),  # more dark lanes than lanes
+    ("finish-km", "board.squares", lambda b: _extend(b, {"km": 1025, "lanes": 6})),
+    ("shortcut-on-route", "board.squares[3].shortcut",
+     lambda b: b["squares"][3].update(shortcut=5)),
+    ("shortcut-back", "board.squares[3].shortcut", lambda b: _branch(b, (100, 2))),
+    ("shortcut-dead-end", "board.squares[3].shortcut", lambda b: _branch(b, (100, None))),
+    ("shortcut-km", "board.squares[41]", lambda b: _branch(b, (75, 5))),
+    ("shortcut-loop", "board.squares[41]", lambda b: _branch(b, (100, 42), (125, 41))),
+    ("shortcut-from-branch", "board.squares[41].shortcut",
+     lambda b: _branch(b, (100, 6), shortcut=7)),
+    ("shortcut-level", "board.squares[3].shortcut", lambda b: _branch(b, (100, 4))),
+    ("dark-lanes-negative", "board.squares[3].dark_lanes",
+     lambda b: b["squares"][3].update(dark_lanes=-1)),
+    ("next-negative", "board.squares[3].next", lambda b: b["squares"][3].update(next=-1)),
+    ("start-one-past", "board.start", lambda b: b.update(start=len(b["squares"]))),
+    ("finish-short", "board.squares", _shorten),
+    ("start-km", "board.squares", _from_25),
+    ("square-id-low", "board.squares[3].id", lambda b: b["squares"][3].update(id=2)),
+    ("squares-not-list", "board.squares", lambda b: b.update(squares=3)),
+    ("finish-loop", "board.squares", lambda b: b["squares"][40].update(next=39)),
+    ("lanes-bool", "board.squares[3].lanes", lambda b: b["squares"][3].update(lanes=True)),
+    ("format-old", "board.format", lambda b: b.update(format="mille-bornes-av-board/0")),
+    ("shortcut-km-down", "board.squares[41]", lambda b: _branch(b, (50, 5))),
+    ("next-one-past", "board.squares[3].next",
+     lambda b: b["squares"][3].update(next=len(b["squares"]))),
+    ("km-jump", "board.squares[4].km", lambda b: b["squares"][2].update(next=4, shortcut=3)),
+    ("km-stall", "board.squares[41].km", _stall),
 )  # fmt: skip
 """A change of the plain board file per refusal of BOARD-FILE, and the field the refusal
 names (the squares' indexes are the plain board's)."""
@@ -646,7 +766,23 @@ def board_file_cases(k: Kinds) -> list[JsonDict]:
         "outcome": "applied",
         "state": k.engine.state_to_dict(_start(k, 3, (), given)),
     }
-    return [*cases, case, _board_trace(k, plain)]
+    return [*cases, case, _board_variant(k, plain), _board_trace(k, plain)]
+
+
+def _board_variant(k: Kinds, plain: JsonDict) -> JsonDict:
+    """A valid board the checks must not refuse: a start of eight lanes, one dark (room for
+    more than every car) and a shortcut that rejoins the main route further on."""
+    board = json_copy(plain)
+    board["squares"][0].update(lanes=8, dark_lanes=1)
+    _branch(board, (100, 5))
+    given = {"deck": _deck(k, 2, 2), "board": board}
+    text = "the deal on a valid board file with a wide start and a shortcut"
+    case = _case(k, "setup", "board-variant", 2, (("BOARD-FILE", "BOARD-SHORTCUT"), text),
+                 seed=2, method="shuffle", features=["board-file"])  # fmt: skip
+    case["input"] = given
+    dealt = k.engine.state_to_dict(_start(k, 2, (), given))
+    case["expected"] = {"outcome": "applied", "state": dealt}
+    return case
 
 
 def _board_trace(k: Kinds, board: JsonDict) -> JsonDict:
@@ -744,12 +880,13 @@ register_probes(FS.edition, family_malformed.suite_probes(FS.edition))
 register_probes(AV.edition, family_malformed.suite_probes(AV.edition))
 
 
-def av_seed_cases(k: Kinds) -> list[JsonDict]:
-    """As du Volant's ``start`` takes the reshuffle seed: given, the state carries it; out
-    of range or not a whole number, the start is malformed (RUL-AV-RESHUFFLE-SEED)."""
+def seed_cases(k: Kinds, rule: str) -> list[JsonDict]:
+    """A family whose ``start`` takes the reshuffle seed: given, the state carries it; out
+    of range or not a whole number, the start is malformed (``rule``: RUL-AV-RESHUFFLE-SEED,
+    RUL-FS-RESHUFFLE-SEED)."""
     given = {"deck": _deck(k, 2, 2), "seed": 2**64 - 1}
     state = _start(k, 2, (), given)
-    ids = ("RUL-AV-RESHUFFLE-SEED", *_deal_ids(k, 2, ()))
+    ids = (rule, *_deal_ids(k, 2, ()))
     case = _case(
         k,
         "setup",
@@ -767,9 +904,9 @@ def av_seed_cases(k: Kinds) -> list[JsonDict]:
             f"seed-{slug}",
             2,
             {"deck": _deck(k, 2, 2), "seed": seed},
-            (("RUL-AV-RESHUFFLE-SEED",), f"the reshuffle seed {seed!r} is malformed"),
+            ((rule,), f"the reshuffle seed {seed!r} is malformed"),
         )
-        for slug, seed in (("negative", -1), ("too-large", 2**64), ("text", "5"))
+        for slug, seed in (("negative", -1), ("too-large", 2**64), ("text", "5"), ("bool", True))
     ]
     return [case, *refused]
 
@@ -788,7 +925,9 @@ def kinds_cases(edition: str, existing: Sequence[JsonDict]) -> list[JsonDict]:
         *wrong_moment_cases(k, existing),
     ]
     if k is AV:
-        cases += [*av_seed_cases(k), *board_file_cases(k)]
+        cases += [*seed_cases(k, "RUL-AV-RESHUFFLE-SEED"), *board_file_cases(k)]
+    else:  # Fun & Speed's start takes the reshuffle seed too
+        cases += seed_cases(k, "RUL-FS-RESHUFFLE-SEED")
     return cases
 
 

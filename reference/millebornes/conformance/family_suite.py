@@ -23,6 +23,9 @@ JsonDict = dict[str, Any]
 
 INDEX_KEYS = ("id", "kind", "edition", "players", "options", "rules", "features", "description")
 
+MALFORMED_ACTION = "malformed-action"
+"""The feature of a step case whose state is sound and whose action is malformed input."""
+
 NEEDS = {"trace": [], "setup": [], "shuffle": ["shuffle"]}
 """The capabilities a case of each kind needs (PROTO-HELLO); the kinds not named give
 their state directly and need ``load_state``."""
@@ -214,16 +217,21 @@ def check_position(case: JsonDict, judge: RuleFamily[Any, Any]) -> list[str]:
         state = judge.state_from_dict(case["input"]["state"])
     except MalformedInput:
         return [] if expected.get("outcome") == "malformed" else ["valid state called malformed"]
-    if expected.get("outcome") == "malformed":
+    if expected.get("outcome") == "malformed" and MALFORMED_ACTION not in case["features"]:
         return ["malformed state loaded"]
     if case["kind"] == "score":
         return [] if judge.score(state) == expected else ["score differs"]
     if case["kind"] == "legal":
         got = [judge.action_to_dict(a) for a in judge.legal_actions(state)]
         return [] if got == expected["actions"] else ["legal actions differ"]
-    action = judge.action_from_dict(case["input"]["action"])
+    try:
+        action = judge.action_from_dict(case["input"]["action"])
+        broken = judge.violations(state, action)
+    except MalformedInput:  # an action the state cannot judge (PROTO-ERRORS)
+        return [] if expected["outcome"] == "malformed" else ["valid action called malformed"]
+    if expected["outcome"] == "malformed":
+        return ["malformed action judged"]
     if expected["outcome"] == "rejected":
-        same = sorted(judge.violations(state, action)) == sorted(expected["rules"])
-        return [] if same else ["rejection differs"]
+        return [] if sorted(broken) == sorted(expected["rules"]) else ["rejection differs"]
     after = judge.state_to_dict(judge.apply(state, action))
     return [] if after == expected["state"] else ["next state differs"]

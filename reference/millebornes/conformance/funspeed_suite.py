@@ -22,10 +22,12 @@ from typing import Any
 
 from millebornes.conformance import family_suite
 from millebornes.conformance.family_suite import (
+    MALFORMED_ACTION,
     Family,
     rejection,
     with_trace,
 )
+from millebornes.core.errors import MalformedInput
 from millebornes.core.shuffle import shuffled
 from millebornes.families.funspeed import rules
 from millebornes.families.funspeed.actions import (
@@ -33,6 +35,7 @@ from millebornes.families.funspeed.actions import (
     CoupFourre,
     Discard,
     DrawPile,
+    FalseHoldUp,
     FsAction,
     Helicopter,
     HoldUp,
@@ -40,6 +43,7 @@ from millebornes.families.funspeed.actions import (
     Mirror,
     Pass,
     Police,
+    Remedy,
     Safety,
     Trash,
 )
@@ -300,7 +304,7 @@ def _positions() -> list[JsonDict]:
     )  # fmt: skip
     found = [_position_case("legal", "radar-doubled", radar, None, ("RUL-FS-RADAR-DOUBLED",))]
     found += [_position_case("step", slug, s, a, ids) for slug, s, a, ids in steps]
-    return found + _ruled_positions()
+    return found + _ruled_positions() + _mechanical_positions()
 
 
 def _ruled_positions() -> list[JsonDict]:
@@ -408,6 +412,140 @@ def _ruled_positions() -> list[JsonDict]:
         slug, laid = f"borne-at-goal-waits-{players}p", LayBorne(0, C.D100, 0, True)
         cases.append(_position_case("step", slug, at_goal, laid, ("FS-END-AFTER-UTURN",)))
     return cases
+
+
+def _mechanical_positions() -> list[JsonDict]:
+    """Positions for what the mechanical run (conformance/mechanical-fun-speed.json) found
+    no case pinned: the Accélérateurs a Borne may take (two legal, three illegal, four or a
+    boolean not an action at all); a Hold Up naming a Borne past the victim's last; an
+    answer curing another attack than the pending one; a wrong Hold Up's lost safety that
+    was a coup-fourré; the engine guard's end with totals above 256 km."""
+    plain = (C.D75, C.D100, C.D50, C.D25)
+    boost = _position(
+        2, ((C.D25, C.ACCELERATOR, C.ACCELERATOR, C.ACCELERATOR, C.GASOLINE), plain),
+        (Zone(), Zone()), phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    three = LayBorne(0, C.D25, 3, True)
+    found = [
+        _position_case("legal", "two-accelerators", boost, None, ("FS-ACCEL",)),
+        _position_case(
+            "step", "three-accelerators", boost, three, ("FS-ACCEL", "RUL-FS-ACCEL-TWO")
+        ),
+    ]
+    lay = {"type": "borne", "seat": 0, "card": "D25", "announced": True}
+    accelerators = (("four-accelerators", 4), ("accelerators-bool", True),
+                    ("negative-accelerators", -1))  # fmt: skip
+    for slug, count in accelerators:
+        found.append(_malformed_action(slug, boost, {**lay, "accelerators": count}))
+    tie_zones = (Zone(distance=((C.D100, 0),)), Zone(distance=((C.D200, 0),)), Zone())
+    tie = _position(
+        3, ((C.DRIVING_ACE, *plain), plain, (C.STOP, C.ROLL, C.D25, C.D50)), tie_zones,
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    tied = apply(tie, Safety(0, C.DRIVING_ACE))
+    assert tied.phase is FsPhase.HOLDUP and tied.actor is not None
+    found.append(_position_case("step", "holdup-past-last", tied, HoldUp(tied.actor, 0, 2),
+                                ("RUL-FS-HOLDUP",)))  # fmt: skip
+    other = _position(
+        2, (plain, (C.GASOLINE, C.D25, C.D50, C.D75)), (Zone(), Zone()),
+        phase=FsPhase.ATTACK, actor=1, turn=0, pending=C.STOP, source=0,
+    )  # fmt: skip
+    found.append(_position_case("step", "remedy-other-attack", other,
+                                Remedy(1, C.GASOLINE, C.OUT_OF_GAS, True),
+                                ("RUL-FS-REMEDY-HELD",)))  # fmt: skip
+    aces = (C.RIGHT_OF_WAY, C.DRIVING_ACE)
+    lucky = _position(
+        2, ((C.EXTRA_TANK, *plain), plain), (Zone(), Zone(safeties=aces, coups_fourres=aces)),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    window = apply(lucky, Safety(0, C.EXTRA_TANK))
+    assert window.phase is FsPhase.HOLDUP and window.actor == 1 and not window.tied
+    wrong = ("FS-HOLDUP-WRONG", "RUL-FS-HOLDUP-WRONG")
+    found.append(
+        _position_case("step", "false-holdup-coup-fourre", window, FalseHoldUp(1, 1), wrong)
+    )
+    found.append(_position_case("step", "false-holdup-nothing", window, FalseHoldUp(1, None),
+                                wrong))  # fmt: skip
+    found.append(_position_case("step", "false-holdup-past-last", window, FalseHoldUp(1, 3),
+                                wrong))  # fmt: skip
+    lower = _position(
+        2, (plain, (C.ROLL, C.D25, C.D50, C.D75)), (Zone(), Zone()),
+        phase=FsPhase.ATTACK, actor=1, turn=0, pending=C.OUT_OF_GAS, source=0,
+    )  # fmt: skip
+    held = ("RUL-FS-REMEDY-HELD",)
+    cure_stop = Remedy(1, C.ROLL, C.STOP, True)
+    found.append(_position_case("step", "remedy-lower-attack", lower, cure_stop, held))
+    found += _more_mechanical_positions(plain)
+    junk = (C.GASOLINE, C.GASOLINE, C.SPARE_TIRE, C.SPARE_TIRE, C.REPAIRS)
+    far = (Zone(distance=((C.D200, 0), (C.D100, 0))), Zone(distance=((C.D200, 0),)))
+    guard = _position(2, (junk, plain), far, phase=FsPhase.PLAY, actor=0, turn=0,
+                      reshuffles=DATA.max_reshuffles)  # fmt: skip
+    guard = replace(guard, draw_pile=(), discard_pile=guard.draw_pile)
+    found.append(_position_case("step", "guard-end-far", guard, Discard(0, C.REPAIRS),
+                                ("FS-GUARD-END",)))  # fmt: skip
+    return found
+
+
+def _more_mechanical_positions(plain: tuple[FsCard, ...]) -> list[JsonDict]:
+    """A wrong Hold Up losing the second safety of a zone with two Bornes; the coup-fourré
+    offered in an attack window, and refused with another safety; seat 1 attacking seat 0;
+    a Police giving a card the player does not hold, of a lower or a higher number."""
+    aces = (C.RIGHT_OF_WAY, C.DRIVING_ACE)
+    zone = Zone(distance=((C.D25, 0), (C.D50, 0)), safeties=aces, coups_fourres=aces)
+    bornes = _position(
+        2, ((C.EXTRA_TANK, *plain), (C.D75, C.D100, C.STOP, C.ROLL)), (Zone(), zone),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    window = apply(bornes, Safety(0, C.EXTRA_TANK))
+    assert window.phase is FsPhase.HOLDUP and window.actor == 1 and not window.tied
+    wrong = ("FS-HOLDUP-WRONG", "RUL-FS-HOLDUP-WRONG")
+    answer = _position(
+        2, (plain, (C.RIGHT_OF_WAY, C.EXTRA_TANK, C.D25, C.D50)), (Zone(), Zone()),
+        phase=FsPhase.ATTACK, actor=1, turn=0, pending=C.STOP, source=0,
+    )  # fmt: skip
+    second = _position(
+        2, (plain, (C.STOP, C.D25, C.D50, C.D75, C.ROLL)), (Zone(), Zone()),
+        phase=FsPhase.PLAY, actor=1, turn=1,
+    )  # fmt: skip
+    police = _position(
+        2, ((C.POLICE, C.D25, C.D50, C.ACCELERATOR, C.MIRROR), (C.RIGHT_OF_WAY, *plain[:3])),
+        (Zone(), Zone()), phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    police_ids = ("FS-POLICE", "RUL-FS-POLICE")
+    trash = _position(
+        2, ((C.TRASH, *plain), (C.STOP, C.ROLL, C.GASOLINE, C.MIRROR)),
+        (Zone(), Zone(distance=((C.D100, 0),) * 3)), phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    return [
+        _position_case("step", "false-holdup-second-safety", window, FalseHoldUp(1, 3), wrong),
+        _position_case("step", "false-holdup-first-safety", window, FalseHoldUp(1, 2), wrong),
+        _position_case("step", "trash-nothing-far", trash, Trash(0), ("FS-TRASH", "RUL-FS-HOLDUP")),
+        _position_case("legal", "coup-fourre-offered", answer, None, ("FS-CF",)),
+        _position_case("step", "coup-fourre-other-safety", answer,
+                       CoupFourre(1, C.EXTRA_TANK), ("FS-CF",)),
+        _position_case("legal", "seat-1-attacks", second, None, ("FS-ATTACK-TARGET",)),
+        _position_case("step", "police-give-higher", police,
+                       Police(0, 1, C.RIGHT_OF_WAY, C.TRASH), police_ids),
+        _position_case("step", "police-give-lower", police,
+                       Police(0, 1, C.RIGHT_OF_WAY, C.D75), police_ids),
+    ]  # fmt: skip
+
+
+def _malformed_action(slug: str, state: FsState, action: JsonDict) -> JsonDict:
+    """A step case whose action the state cannot judge: malformed input (PROTO-ERRORS)."""
+    try:
+        FUN_SPEED.violations(state, FUN_SPEED.action_from_dict(action))
+    except MalformedInput:
+        pass
+    else:
+        raise RuntimeError(f"{slug}: the reference judges the action")
+    text = "an action the state cannot judge is malformed input, not an illegal move"
+    case = _case("step", f"malformed-{slug}", state.players, ("FS-ACCEL",), text)
+    case["features"] = [*case["features"], "malformed", MALFORMED_ACTION]
+    case["input"] = {"state": state_to_dict(state), "action": action}
+    case["expected"] = {"outcome": "malformed"}
+    case["provenance"] = {"generator": GENERATOR, "method": "position", "seed": 0}
+    return case
 
 
 def _position_case(
