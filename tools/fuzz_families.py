@@ -117,7 +117,7 @@ def mutate(data: Any, rng: random.Random, cards: tuple[str, ...]) -> str | bytes
             for part in parents:
                 target = target[part]
             if how in (3, 4):
-                target[last] = rng.choice(ODD_VALUES)
+                target[last] = copy.deepcopy(rng.choice(ODD_VALUES))  # never shared
             elif how == 5:
                 target[last] = rng.choice(cards)
             elif how == 6 and isinstance(target, dict):
