@@ -38,7 +38,7 @@ def test_coverage_is_complete() -> None:
     assert {item["kind"] for item in required} == {"rule", "ruling", "assumption"}
     assert all(item["rejections"] > 0 for item in report["ids"] if item["rejectable"])
     assert {case["kind"] for case in generated().cases} == {
-        "shuffle", "setup", "step", "legal", "score", "trace"
+        "shuffle", "setup", "step", "legal", "score", "trace", "protocol"
     }  # fmt: skip
 
 
@@ -86,7 +86,7 @@ def test_a_new_edition_is_picked_up_without_new_code(
     assert Config("zzfresh", 3) in configs()
     cases = config_cases(Config("zzfresh", 3), first_of_edition=True)
     assert {case["kind"] for case in cases} == {
-        "shuffle", "setup", "step", "legal", "score", "trace"
+        "shuffle", "setup", "step", "legal", "score", "trace", "protocol"
     }  # fmt: skip
     assert all(case["edition"] == "zzfresh" for case in cases)
     assert any("rejection" in case["features"] for case in cases)

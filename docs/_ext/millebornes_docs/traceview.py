@@ -266,7 +266,8 @@ class _Renderer:
                 "",
                 f"Conformance column: {ABSENT_SUITE}"
                 if index is None
-                else f"Conformance column: the {index.total} cases of {index.path}.",
+                else f"Conformance column: the {index.total} cases of {index.path} "
+                "and of the rule families' suites beside it.",
             ),
             _gaps(untested, "IDs that no test names", "Every ID is named by a test."),
             _gaps(uncited, "IDs that no code cites", "Every ID is cited by code or data."),
