@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from millebornes.core.loading import liveness_check
 from millebornes.core.shuffle import MASK64
 from millebornes.families.asduvolant.cards import (
     DATA,
@@ -282,12 +283,8 @@ def finish_and_winners(state: AvState) -> list[str]:
     return []
 
 
-def actor_can_act(state: AvState) -> list[str]:
-    """The seat expected to act has at least one legal action: no state of the game is a
-    dead end before it is over."""
-    if state.actor is None or legal_actions(state):
-        return []
-    return [f"seat {state.actor} has no legal action in phase {state.phase}"]
+actor_can_act = liveness_check(legal_actions)
+"""INV-AV-ACTOR-CAN-ACT, shared by the race families (:mod:`millebornes.core.loading`)."""
 
 
 STATE_CHECKS: Mapping[str, Callable[[AvState], list[str]]] = MappingProxyType(

@@ -12,7 +12,9 @@ runs the engine, so it is asked only of a state every other check found sound.
 
 from __future__ import annotations
 
+from millebornes.core import loading
 from millebornes.core.errors import MalformedInput
+from millebornes.core.loading import hand_order_problems, seat_problems
 from millebornes.families.asduvolant.cards import DATA, OPTIONS
 from millebornes.families.asduvolant.state import AvState
 from millebornes.families.asduvolant.state_checks import POSITION_CHECKS, STATE_CHECKS
@@ -45,30 +47,14 @@ def state_problems(state: AvState) -> list[str]:
     problems += [f"LOAD-AV-OPTIONS: unknown {o!r}" for o in sorted(state.options - set(OPTIONS))]
     named = {"turn": state.turn, "actor": state.actor, "source": state.source,
              "mover": state.mover, "resume": state.resume}  # fmt: skip
-    for name, seat in named.items():
-        if seat is not None and not 0 <= seat < n:
-            problems.append(f"LOAD-AV-SEATS: {name} {seat} is not a seat")
-    if any(not 0 <= seat < n for seat in state.winners):
-        problems.append(f"LOAD-AV-SEATS: winners {list(state.winners)} are not all seats")
-    problems += [
-        f"LOAD-AV-HAND-ORDER: hand {seat} is not in card order"
-        for seat, hand in enumerate(state.hands)
-        if list(hand) != sorted(hand)
-    ]
-    return problems
+    problems += seat_problems("LOAD-AV-SEATS", n, named, state.winners)
+    return problems + hand_order_problems("LOAD-AV-HAND-ORDER", state.hands)
 
 
 def load_problems(state: AvState) -> list[str]:
     """Everything that keeps ``state`` from being loaded: its shape first, then ``ID:
     problem`` for every broken state invariant. Empty when the engine may take it."""
-    problems = state_problems(state)
-    if problems:
-        return problems
-    for invariant, check in STATE_CHECKS.items():
-        if invariant == LIVENESS and problems:
-            break
-        problems += [f"{invariant}: {problem}" for problem in check(state)]
-    return problems
+    return loading.load_problems(state, state_problems, STATE_CHECKS, LIVENESS)
 
 
 def check_position(state: AvState) -> None:

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
+from millebornes.core.loading import liveness_check
 from millebornes.families.funspeed.cards import DATA, IS_RADAR, KIND, SAFETY_OF, SINGLE_USE, Kind
 from millebornes.families.funspeed.engine import legal_actions
 from millebornes.families.funspeed.rules import receivable
@@ -203,12 +204,8 @@ def draw_pile(state: FsState) -> list[str]:
     return problems
 
 
-def actor_can_act(state: FsState) -> list[str]:
-    """The seat expected to act has at least one legal action: no state of the game is a
-    dead end before it is over."""
-    if state.actor is None or legal_actions(state):
-        return []
-    return [f"seat {state.actor} has no legal action in phase {state.phase}"]
+actor_can_act = liveness_check(legal_actions)
+"""INV-FS-ACTOR-CAN-ACT, shared by the race families (:mod:`millebornes.core.loading`)."""
 
 
 STATE_CHECKS: Mapping[str, Callable[[FsState], list[str]]] = MappingProxyType(

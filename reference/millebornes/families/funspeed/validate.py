@@ -11,6 +11,8 @@ the engine, so it is asked only of a state every other check found sound.
 
 from __future__ import annotations
 
+from millebornes.core import loading
+from millebornes.core.loading import hand_order_problems, seat_problems
 from millebornes.families.funspeed.cards import DATA
 from millebornes.families.funspeed.state import FsState
 from millebornes.families.funspeed.state_checks import STATE_CHECKS
@@ -28,29 +30,13 @@ def state_problems(state: FsState) -> list[str]:
         return [
             f"LOAD-FS-SEATS: {len(state.hands)} hands and {len(state.zones)} zones for {n} seats"
         ]
-    problems = []
     seats = {"turn": state.turn, "actor": state.actor, "source": state.source, "layer": state.layer}
-    for name, seat in seats.items():
-        if seat is not None and not 0 <= seat < n:
-            problems.append(f"LOAD-FS-SEATS: {name} {seat} is not a seat")
-    if any(not 0 <= seat < n for seat in state.winners):
-        problems.append(f"LOAD-FS-SEATS: winners {list(state.winners)} are not all seats")
-    problems += [
-        f"LOAD-FS-HAND-ORDER: hand {seat} is not in card order"
-        for seat, hand in enumerate(state.hands)
-        if list(hand) != sorted(hand)
-    ]
-    return problems
+    return seat_problems("LOAD-FS-SEATS", n, seats, state.winners) + hand_order_problems(
+        "LOAD-FS-HAND-ORDER", state.hands
+    )
 
 
 def load_problems(state: FsState) -> list[str]:
     """Everything that keeps ``state`` from being loaded: its shape first, then ``ID:
     problem`` for every broken state invariant. Empty when the engine may take it."""
-    problems = state_problems(state)
-    if problems:
-        return problems
-    for invariant, check in STATE_CHECKS.items():
-        if invariant == LIVENESS and problems:
-            break
-        problems += [f"{invariant}: {problem}" for problem in check(state)]
-    return problems
+    return loading.load_problems(state, state_problems, STATE_CHECKS, LIVENESS)
