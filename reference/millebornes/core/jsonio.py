@@ -146,6 +146,21 @@ def seat_or_none(value: object, field: str, players: int) -> int | None:
     return seat
 
 
+def json_seat(value: object, field: str, players: int) -> int:
+    """A seat of a ``players``-seat game, never null."""
+    seat = seat_or_none(value, field, players)
+    if seat is None:
+        raise MalformedInput(f"{field}: a seat, not null")
+    return seat
+
+
+def no_other_fields(data: Mapping[str, Any], known: frozenset[str], where: str, title: str) -> None:
+    """Refuse a field of ``data`` not in ``known``: the text of a state has one form, and a
+    field it does not have is refused, not dropped (``title`` names the family's state)."""
+    for key in sorted(set(data) - known):
+        raise MalformedInput(f"{where}.{key}: not a field of {title} {where}")
+
+
 def card_list(value: object, field: str, parse: Callable[[object, str], E]) -> tuple[E, ...]:
     """A list of card IDs, each read by the family's ``parse``."""
     if not isinstance(value, list):

@@ -167,16 +167,10 @@ _ZONE_FIELDS = frozenset(_zone_to_dict(Zone()))
 
 
 def _no_other_fields(data: dict[str, Any], known: frozenset[str], where: str) -> None:
-    # The text of a state has one form: a field it does not have is refused, not dropped.
-    for key in sorted(set(data) - known):
-        raise MalformedInput(f"{where}.{key}: not a field of a Fun & Speed {where}")
+    jsonio.no_other_fields(data, known, where, "a Fun & Speed")
 
 
-def _seat(value: object, field: str, players: int) -> int:
-    seat = seat_or_none(value, field, players)
-    if seat is None:
-        raise MalformedInput(f"{field}: a seat, not null")
-    return seat
+_seat = jsonio.json_seat
 
 
 def state_from_dict(data: object) -> FsState:
