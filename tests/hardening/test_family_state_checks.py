@@ -57,7 +57,7 @@ def test_every_family_check_has_a_probe_that_fails_it() -> None:
     unprobed = {"LOAD-FS-FORMAT", "LOAD-AV-FORMAT", "INV-FS-ACTOR-CAN-ACT"}
     assert set(FAMILY_CHECKS) - probed == unprobed
     assert set(FS_CHECKS) | set(AV_CHECKS) <= set(FAMILY_CHECKS)
-    marked = test_every_probe_is_refused_naming_its_check.pytestmark  # type: ignore[attr-defined]
+    marked = test_every_probe_is_refused_naming_its_check.pytestmark
     rules = {rule for mark in marked if mark.name == "rules" for rule in mark.args}
     assert rules == set(FAMILY_CHECKS) - {"INV-FS-ACTOR-CAN-ACT"}
 
