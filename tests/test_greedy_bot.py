@@ -160,11 +160,17 @@ def test_greedy_beats_random_over_fixed_seeded_rounds(edition: str, players: int
 # Measured with seed 20261123, the bots moving one seat each game (greedy, random, ...):
 #   fun-speed     2 players,  60 games: greedy wins 98.3 %, random 1.7 % (200 games: 96.5 / 3.5)
 #   as-du-volant  2 players,  60 games: greedy wins 98.3 %, random 1.7 % (200 games: 97.5 / 2.5)
+#     after the rulings of issue 23 (discards only when nothing can be played, the declared
+#     end counted from the deal, shared wins of a blocked game): greedy 60.0 %, random 41.7 %
 #   fun-speed     4 players,  40 games: each greedy seat 46.3 %, each random seat 3.8 %
 #   as-du-volant  4 players,  40 games: each greedy seat 47.5 %, each random seat 3.8 %
+#     after those rulings: each greedy seat 35.0 %, each random seat 17.5 %
 # (at 4 players two seats are greedy: 50 % a seat is every game won by a greedy seat;
 # 100 games at 4 players: 47.5 / 2.5 and 48.5 / 2.0).
-# The margins asserted below are far inside what was measured.
+# The margins asserted below are inside what was measured. Under the As du Volant rulings
+# most random games end blocked, the farthest car winning, so greedy's edge is smaller.
+MARGINS = {"fun-speed": ((0.85, 0.15), (0.4, 0.1)), "as-du-volant": ((0.5, 0.45), (0.3, 0.2))}
+"""Per edition, (greedy at least, random at most) at two seats and at four."""
 
 
 def games_won(edition: str, players: int, games: int) -> dict[str, float]:
@@ -178,14 +184,17 @@ def games_won(edition: str, players: int, games: int) -> dict[str, float]:
 @pytest.mark.parametrize("edition", ["fun-speed", "as-du-volant"])
 def test_greedy_beats_random_head_to_head(edition: str) -> None:
     share = games_won(edition, 2, games=60)
-    assert share["greedy"] >= 0.85 and share["random"] <= 0.15, share
+    least, most = MARGINS[edition][0]
+    assert share["greedy"] >= least and share["random"] <= most, share
+    assert share["greedy"] > share["random"], share
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("edition", ["fun-speed", "as-du-volant"])
 def test_greedy_beats_random_at_four_seats(edition: str) -> None:
     share = games_won(edition, 4, games=40)
-    assert share["greedy"] >= 0.4 and share["random"] <= 0.1, share
+    least, most = MARGINS[edition][1]
+    assert share["greedy"] >= least and share["random"] <= most, share
 
 
 def fs_choice(state: FsState) -> object:

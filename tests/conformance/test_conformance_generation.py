@@ -86,7 +86,7 @@ def test_a_new_edition_is_picked_up_without_new_code(
     assert Config("zzfresh", 3) in configs()
     cases = config_cases(Config("zzfresh", 3), first_of_edition=True)
     assert {case["kind"] for case in cases} == {
-        "shuffle", "setup", "step", "legal", "score", "trace", "protocol"
+        "shuffle", "setup", "step", "legal", "score", "trace"
     }  # fmt: skip
     assert all(case["edition"] == "zzfresh" for case in cases)
     assert any("rejection" in case["features"] for case in cases)
