@@ -167,3 +167,13 @@ def test_bradley_terry_orders_by_results_and_wilson_brackets_the_share() -> None
     assert abs(sum(ratings)) < 1e-6
     low, high = wilson(15, 20)
     assert low < 0.75 < high and low > 0 and high < 1
+
+
+def test_a_bot_that_raises_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # os:getcwd takes no argument: calling it with the view raises TypeError inside the bot
+    args = ["tournament", "--quiet", "--games", "1", "--bots", "greedy,os:getcwd"]
+    with pytest.raises(SystemExit) as stopped:
+        main(args)
+    assert stopped.value.code == 1
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "bot os:getcwd: failed: TypeError" in error

@@ -38,7 +38,13 @@ class CallableBot(_Seated):
         self._with_legal = _takes_two(function)
 
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
-        action = self._function(view, tuple(legal)) if self._with_legal else self._function(view)
+        arguments = (view, tuple(legal)) if self._with_legal else (view,)
+        try:
+            action = self._function(*arguments)
+        except Exception as error:  # a bot from outside: one line, no traceback
+            raise MalformedInput(
+                f"bot {self.name}: failed: {type(error).__name__}: {error}"
+            ) from None
         if action not in legal:
             raise MalformedInput(f"bot {self.name}: chose {action!r}, not a legal action")
         return action
