@@ -137,6 +137,14 @@ OTHERS = (
 copies of one hand would need cards it does not hold)."""
 
 
+def _attack_window(
+    players: int, hands: tuple[tuple[FsCard, ...], ...], zones: Sequence[Zone], attack: FsCard
+) -> FsState:
+    """Seat 0, on its turn, has just aimed ``attack`` at seat 1, who is asked first."""
+    return fs._position(players, hands, tuple(zones), phase=FsPhase.ATTACK, actor=1, turn=0,
+                        pending=attack, source=0)  # fmt: skip
+
+
 def _hands(players: int, given: dict[int, Sequence[FsCard]]) -> tuple[tuple[FsCard, ...], ...]:
     """Every seat's hand: those ``given``, seat 0 :data:`PLAIN`, the others :data:`OTHERS`."""
     default = (PLAIN, *OTHERS)
@@ -252,10 +260,7 @@ def _fs_steps() -> list[JsonDict]:
         hands = _hands(players, {1: (safety, F.D75, F.GASOLINE, F.MIRROR)})
         zones = [Zone()] * players
         zones[1] = zone
-        window = fs._position(
-            players, hands, tuple(zones), phase=FsPhase.ATTACK, actor=1, turn=0,
-            pending=attack, source=0,
-        )  # fmt: skip
+        window = _attack_window(players, hands, zones, attack)
         cases.append(
             _fs_step(
                 f"coup-fourre-reaches-goal-{players}p-{safety.name.lower().replace('_', '-')}",
@@ -315,10 +320,7 @@ def _fs_mirrors() -> list[JsonDict]:
         hands = _hands(players, {1: (F.MIRROR, F.D25, F.D50, F.D75)})
         zones = [Zone()] * players
         zones[0] = own
-        window = fs._position(
-            players, hands, tuple(zones), phase=FsPhase.ATTACK, actor=1, turn=0,
-            pending=attack, source=0,
-        )  # fmt: skip
+        window = _attack_window(players, hands, zones, attack)
         cases.append(
             _fs_step(
                 f"mirror-cannot-land-{players}p",
