@@ -34,6 +34,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
+from millebornes import api
 from millebornes.apps.adapters.encoding import (
     ActionTable,
     observation,
@@ -179,7 +180,10 @@ class MilleBornesEnv(AECEnv):
 def env(**kwargs: Any) -> MilleBornesEnv | RaceEnv:
     """A :class:`MilleBornesEnv` (PettingZoo's usual constructor name), or for
     ``edition="fun-speed"`` or ``"as-du-volant"`` a
-    :class:`~.pettingzoo_races.RaceEnv`."""
+    :class:`~.pettingzoo_races.RaceEnv`. An unknown edition is refused naming all six."""
+    known = [info.id for info in api.editions()]
+    if kwargs.get("edition", "classic") not in known:
+        raise MalformedInput(f"edition: unknown edition {kwargs.get('edition')!r}; known: {known}")
     if is_race_edition(kwargs.get("edition")):
         return RaceEnv(**kwargs)
     return MilleBornesEnv(**kwargs)
