@@ -39,7 +39,7 @@ extensions = [
 root_doc = "index"
 source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build", "README.md", "spec/vectors", ".DS_Store"]
-templates_path = ["_templates"]  # only the language switcher (sidebar/language.html)
+templates_path = ["_templates"]  # the language switcher (sidebar/language.html), the footer
 
 # --- MyST ---------------------------------------------------------------------------
 myst_enable_extensions = ["colon_fence", "deflist"]

@@ -10,6 +10,7 @@ has no current translation (its old one is marked fuzzy, or gone) until it is re
 
 from __future__ import annotations
 
+import html
 import re
 from collections import deque
 from functools import cache
@@ -24,6 +25,9 @@ OPENING = re.compile(r"^```\{(rule|ruling|assumption)\}\s+(\S+)\s*$")
 TRANSLATED_KINDS = ("rule",)
 """The kinds of statement that must all be in French (rulings and assumptions are
 translated where their page is, but not required)."""
+THEME_CATALOGUE = "sphinx"
+"""sphinx.po: the French of the theme's own words ("Next", "On this page"…), read by Sphinx
+as an addition to its builtin catalogue; it is no page's catalogue."""
 CODE = re.compile(r"`[^`]+`")
 LINK_TARGET = re.compile(r"\]\(([^)]+)\)")
 
@@ -95,8 +99,48 @@ def test_the_french_keeps_the_ids_code_and_links_of_the_english() -> None:
     assert changed == []
 
 
+def catalogues() -> list[Path]:
+    return sorted(LOCALE.rglob("*.po"))
+
+
+def untranslated_messages(path: Path, root: Path = LOCALE) -> list[str]:
+    """A catalogue's messages that the French site shows in English: no French, or fuzzy."""
+    with path.open("rb") as handle:
+        catalogue = read_po(handle, locale="fr")
+    name = path.relative_to(root).as_posix()
+    return [
+        f"{name}: {' '.join(str(message.id).split()[:8])}…"
+        for message in catalogue
+        if message.id and (not message.string or message.fuzzy)
+    ]
+
+
+def test_no_french_catalogue_has_an_untranslated_message() -> None:
+    missing = [line for path in catalogues() for line in untranslated_messages(path)]
+    assert missing == [], (
+        f"{len(missing)} messages of the French catalogues have no current French (empty"
+        " or fuzzy); translate them and remove the fuzzy flags:\n" + "\n".join(missing)
+    )
+
+
+def test_an_empty_or_a_fuzzy_message_is_untranslated(tmp_path: Path) -> None:
+    """The check above finds both kinds, and names the catalogue and the first words."""
+    path = tmp_path / "spec" / "page.po"
+    path.parent.mkdir()
+    path.write_text(
+        'msgid "Done"\nmsgstr "Fait"\n\nmsgid "Empty here"\nmsgstr ""\n\n'
+        '#, fuzzy\nmsgid "Changed English text"\nmsgstr "Ancien texte"\n',
+        encoding="utf-8",
+    )
+    assert untranslated_messages(path, tmp_path) == [
+        "spec/page.po: Empty here…",
+        "spec/page.po: Changed English text…",
+    ]
+
+
 def test_every_catalogue_belongs_to_a_page() -> None:
-    pages = {path.relative_to(LOCALE).with_suffix("").as_posix() for path in LOCALE.rglob("*.po")}
+    pages = {path.relative_to(LOCALE).with_suffix("").as_posix() for path in catalogues()}
+    pages.discard(THEME_CATALOGUE)
     docs = ROOT / "docs"
     assert pages, "the French catalogues are in docs/locale/fr/LC_MESSAGES"
     assert [name for name in pages if not (docs / f"{name}.md").exists()] == []
@@ -119,6 +163,55 @@ def test_a_rule_is_in_french_under_the_same_id_and_link() -> None:
     forward = french_site() / "id" / "DIST-MAX-200.html"
     assert "spec/rules/distance.html#DIST-MAX-200" in forward.read_text(encoding="utf-8")
     assert 'lang="fr"' in text
+
+
+ENGLISH_CHROME = (
+    "How play flows",
+    "Worked examples",
+    "Editions side by side",
+    "Card data",
+    "Traceability",
+    "Python API reference",
+    "How this site is made",
+    "The specification (",
+    "Next",
+    "Previous",
+    "Back to top",
+    "Skip to content",
+    "On this page",
+    "Made with",
+    "specification authors",
+)
+"""English that the French site's navigation once showed: page titles in the sidebar, the
+theme's words and the footer. None of it may be in a French page's chrome."""
+CHROME_PAGES = ("index", "spec/rules/distance", "bots", "diagrams", "api/index", "traceability")
+ARTICLE = re.compile(r'<article role="main".*?</article>', re.DOTALL)
+HIDDEN = re.compile(r"<(script|style|svg)\b.*?</\1>", re.DOTALL)
+TAG = re.compile(r"<[^>]+>")
+
+
+def chrome_text(path: Path) -> str:
+    """A built page's words outside its article: sidebar, header, "Next"/"Previous", footer."""
+    outside = HIDDEN.sub(" ", ARTICLE.sub(" ", path.read_text(encoding="utf-8")))
+    return html.unescape(TAG.sub(" ", outside))
+
+
+def test_the_french_site_s_navigation_and_footer_are_french() -> None:
+    english = [
+        f"{name}.html: {words!r}"
+        for name in CHROME_PAGES
+        for words in ENGLISH_CHROME
+        if re.search(rf"(?<!\w){re.escape(words)}", chrome_text(french_site() / f"{name}.html"))
+    ]
+    assert english == []
+    index = chrome_text(french_site() / "index.html")
+    assert all(words in index for words in ("Le déroulement du jeu", "Suivant", "Réalisé avec"))
+
+
+def test_the_english_site_keeps_its_own_chrome() -> None:
+    """The French words come from the French build only (so the test above can fail)."""
+    index = chrome_text(site() / "index.html")
+    assert all(words in index for words in ("How play flows", "Next", "Made with"))
 
 
 def test_every_page_links_the_same_page_in_the_other_language() -> None:
