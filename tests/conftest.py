@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -41,3 +42,14 @@ def pytest_report_header() -> str:
     from millebornes.fast import engine  # noqa: PLC0415  (after the compiled load above)
 
     return f"fast engine: {'compiled' if NATIVE else 'pure'}, from {engine.__file__}"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``tools/test.sh`` runs ``-n auto --dist loadgroup``), keep the
+    tests of the docs site on one worker: they share one build of ``docs/_build`` (made
+    once per process by ``tests/docs/sitecheck.py``), and two workers building it at once
+    would delete each other's pages."""
+    docs = Path(__file__).resolve().parent / "docs"
+    for item in items:
+        if docs in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.xdist_group("docs-site"))

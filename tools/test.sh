@@ -26,8 +26,9 @@ if [ "${1:-}" = "--quick" ]; then
 else
   bash tools/setup.sh
 fi
+# Every core (CI has two): pytest-xdist, the docs-site tests kept on one worker (tests/conftest.py).
 status=0
-.venv/bin/python -m pytest "${quick[@]}" "$@" || status=$?
+.venv/bin/python -m pytest -n auto --dist loadgroup "${quick[@]}" "$@" || status=$?
 if [ "$status" -eq 5 ]; then
   echo "pytest collected no test: that is a failure here" >&2
   exit 1
