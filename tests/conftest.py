@@ -44,6 +44,7 @@ def pytest_report_header() -> str:
     return f"fast engine: {'compiled' if NATIVE else 'pure'}, from {engine.__file__}"
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Under pytest-xdist (``tools/test.sh`` runs ``-n auto --dist loadgroup``), keep the
     tests of the docs site on one worker: they share one build of ``docs/_build`` (made
@@ -53,3 +54,17 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if docs in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.xdist_group("docs-site"))
+
+
+@pytest.hookimpl(trylast=True)  # after xdist has added the groups to the node IDs
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Fail loudly if xdist stops grouping (as it silently does under pytest 9.2,
+    pytest-xdist#1386): the docs-site tests would then build the site twice at once."""
+    if not os.environ.get("PYTEST_XDIST_WORKER") or not session.config.getvalue("loadgroup"):
+        return
+    for item in session.items:
+        if item.get_closest_marker("xdist_group") and "@" not in item.nodeid:
+            raise pytest.UsageError(
+                f"pytest-xdist did not group {item.nodeid}: pytest and pytest-xdist versions"
+                " that keep --dist loadgroup working are pinned in pyproject.toml"
+            )
