@@ -13,7 +13,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from millebornes.core.preconditions import broken_by_kind
+from millebornes.core.preconditions import respects
 from millebornes.families.funspeed.actions import (
     Attack,
     CoupFourre,
@@ -229,12 +229,34 @@ SAFETY_RULES: tuple[Rule[Safety], ...] = (
 )
 
 
+_last_answer: list[tuple[FsState, int, bool]] = []
+"""The last :func:`can_play` answer, with the state object and seat it was about."""
+
+
+def can_play(state: FsState, seat: int) -> bool:
+    """Could ``seat`` lay some card of its hand at the play step of ``state``? Judged by the
+    tables themselves, whoever asks, whenever (FS-DISCARD-FORCED).
+
+    Every discard candidate of ``legal_actions`` asks this of the same state, and ``apply``
+    of the discard chosen asks it once more: the last answer is kept with the state object
+    it was about (states are immutable, and the one kept cannot be freed, so its identity
+    cannot be taken by another)."""
+    if _last_answer:
+        last, last_seat, answer = _last_answer[0]
+        if last is state and last_seat == seat:
+            return answer
+    step = state
+    if state.phase is not FsPhase.PLAY or state.actor != seat:
+        step = replace(state, phase=FsPhase.PLAY, actor=seat)
+    answer = any(respects(RULES[type(play)], step, play) for play in plays(step, seat))
+    _last_answer[:] = [(state, seat, answer)]
+    return answer
+
+
 def _nothing_playable(state: FsState, action: Discard) -> bool:
     # FS-DISCARD-FORCED, RUL-FS-DISCARD-FORCED: no card of the hand could be played at the
-    # play step, judged by the tables themselves (whoever asks, whenever: FS-ACTOR and
-    # FS-PLAY-ONE name a discard at the wrong moment).
-    step = replace(state, phase=FsPhase.PLAY, actor=action.seat)
-    return all(broken_by_kind(RULES, step, play) for play in plays(step, action.seat))
+    # play step (FS-ACTOR and FS-PLAY-ONE name a discard at the wrong moment).
+    return not can_play(state, action.seat)
 
 
 DISCARD_RULES: tuple[Rule[Discard], ...] = (
