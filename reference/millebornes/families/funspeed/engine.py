@@ -49,7 +49,15 @@ from millebornes.families.funspeed.cards import (
 )
 from millebornes.families.funspeed.plays import plays
 from millebornes.families.funspeed.rules import RULES, can_turn_back
-from millebornes.families.funspeed.state import Borne, FsPhase, FsState, Zone, with_hand, with_zone
+from millebornes.families.funspeed.state import (
+    Borne,
+    FsPhase,
+    FsState,
+    Zone,
+    evolve,
+    with_hand,
+    with_zone,
+)
 
 # --- starting ------------------------------------------------------------------------------
 
@@ -231,37 +239,47 @@ def apply(
 
 
 def _draw_pile(state: FsState, action: DrawPile) -> FsState:
-    return replace(_draw(state, action.seat), phase=FsPhase.PLAY)
+    return evolve(_draw(state, action.seat), phase=FsPhase.PLAY)
 
 
 def _draw_discard(state: FsState, action: DrawDiscard) -> FsState:
     card, pile = state.discard_pile[-1], state.discard_pile[:-1]
-    return replace(_give(state, action.seat, card), discard_pile=pile, phase=FsPhase.PLAY)
+    hands = _given(state.hands, action.seat, card)
+    return evolve(state, hands=hands, discard_pile=pile, phase=FsPhase.PLAY)
 
 
 def _discard(state: FsState, action: Discard) -> FsState:
-    after = _spend(state, action.seat, action.card)
-    return _end_turn(replace(after, discard_pile=(*after.discard_pile, action.card)))
+    hands = _spent(state.hands, action.seat, action.card)
+    return _end_turn(evolve(state, hands=hands, discard_pile=(*state.discard_pile, action.card)))
 
 
 def _killer(state: FsState, action: Killer) -> FsState:
     return _changed(state, _cancel_borne(state), action.seat, end=True)  # FS-KILLER
 
 
-def _give(state: FsState, seat: int, card: FsCard) -> FsState:
-    return replace(state, hands=with_hand(state.hands, seat, sorted_with(state.hands[seat], card)))
+Hands = tuple[tuple[FsCard, ...], ...]
+
+
+def _given(hands: Hands, seat: int, card: FsCard) -> Hands:
+    """``card`` joins ``seat``'s hand (kept sorted)."""
+    return with_hand(hands, seat, sorted_with(hands[seat], card))
+
+
+def _spent(hands: Hands, seat: int, card: FsCard) -> Hands:
+    """``card`` leaves ``seat``'s hand."""
+    return with_hand(hands, seat, without(hands[seat], card))
 
 
 def _spend(state: FsState, seat: int, card: FsCard) -> FsState:
     """``card`` leaves ``seat``'s hand."""
-    return replace(state, hands=with_hand(state.hands, seat, without(state.hands[seat], card)))
+    return evolve(state, hands=_spent(state.hands, seat, card))
 
 
 def _use_once(state: FsState, seat: int, card: FsCard) -> FsState:
     """FS-SINGLE-USE: a Demi-tour, Hélicoptère, Police or Poubelle played leaves the game
     (discarded, it goes to the discard pile like any card)."""
     after = _spend(state, seat, card)
-    return replace(after, removed=(*after.removed, card)) if SINGLE_USE[card] else after
+    return evolve(after, removed=(*after.removed, card)) if SINGLE_USE[card] else after
 
 
 def _borne_cards(borne: Borne) -> tuple[FsCard, ...]:
@@ -271,21 +289,22 @@ def _borne_cards(borne: Borne) -> tuple[FsCard, ...]:
 
 
 def _set_zone(state: FsState, seat: int, zone: Zone) -> FsState:
-    return replace(state, zones=with_zone(state.zones, seat, zone))
+    return evolve(state, zones=with_zone(state.zones, seat, zone))
 
 
 def _lay_borne(state: FsState, action: LayBorne) -> FsState:
     """FS-ACCEL, FS-ANNOUNCE, RUL-FS-WINDOWS: the Borne is laid with its Accélérateurs and the
     Borne window asks the layer's opponents, from the layer's left."""
     seat = action.seat
-    after = _spend(state, seat, action.card)
+    hands = _spent(state.hands, seat, action.card)
     for _ in range(action.accelerators):
-        after = _spend(after, seat, FsCard.ACCELERATOR)
-    zone = after.zones[seat]
+        hands = _spent(hands, seat, FsCard.ACCELERATOR)
+    zone = state.zones[seat]
     zone = replace(zone, distance=(*zone.distance, (action.card, action.accelerators)))
-    after = _set_zone(after, seat, zone)
-    return replace(
-        after,
+    return evolve(
+        state,
+        hands=hands,
+        zones=with_zone(state.zones, seat, zone),
         phase=FsPhase.BORNE,
         actor=(seat + 1) % state.players,
         layer=seat,
@@ -296,11 +315,18 @@ def _lay_borne(state: FsState, action: LayBorne) -> FsState:
 def _attack(state: FsState, action: Attack) -> FsState:
     """FS-ATTACK-SOUND: an attack without its sound is discarded; one that counts opens the
     attack window, which asks its target only (RUL-FS-WINDOWS)."""
-    after = _spend(state, action.seat, action.card)
+    hands = _spent(state.hands, action.seat, action.card)
     if not action.announced:
-        return _end_turn(replace(after, discard_pile=(*after.discard_pile, action.card)))
-    return replace(
-        after, phase=FsPhase.ATTACK, actor=action.target, pending=action.card, source=action.seat
+        return _end_turn(
+            evolve(state, hands=hands, discard_pile=(*state.discard_pile, action.card))
+        )
+    return evolve(
+        state,
+        hands=hands,
+        phase=FsPhase.ATTACK,
+        actor=action.target,
+        pending=action.card,
+        source=action.seat,
     )
 
 
@@ -318,7 +344,7 @@ def _remedy(state: FsState, action: Remedy) -> FsState:
         after = _set_zone(after, seat, _cure(after.zones[seat], action.attack))
     pair = (action.attack, action.card) if action.remedy_on_top else (action.card, action.attack)
     return _end_turn(
-        replace(after, discard_pile=after.discard_pile + pair, pending=None, source=None)
+        evolve(after, discard_pile=after.discard_pile + pair, pending=None, source=None)
     )
 
 
@@ -335,7 +361,8 @@ def _lay_safety(state: FsState, seat: int, safety: FsCard, crosswise: bool) -> F
         safeties=(*zone.safeties, safety),
         coups_fourres=(*zone.coups_fourres, safety) if crosswise else zone.coups_fourres,
     )
-    return replace(_set_zone(after, seat, zone), discard_pile=after.discard_pile + cured)
+    zones = with_zone(after.zones, seat, zone)
+    return evolve(after, zones=zones, discard_pile=after.discard_pile + cured)
 
 
 def _safety(state: FsState, action: Safety) -> FsState:
@@ -349,8 +376,10 @@ def _coup_fourre(state: FsState, action: CoupFourre) -> FsState:
     """FS-CF, RUL-FS-CF-TURN: the attack goes to the discard, the safety lies crosswise (200 km),
     the attacker's turn ends and the coup-fourré player takes the next turn, draw first."""
     assert state.pending is not None  # guaranteed by FS-CF in the table
-    after = replace(state, discard_pile=(*state.discard_pile, state.pending), pending=None)
-    after = _lay_safety(replace(after, source=None), action.seat, action.card, crosswise=True)
+    after = evolve(
+        state, discard_pile=(*state.discard_pile, state.pending), pending=None, source=None
+    )
+    after = _lay_safety(after, action.seat, action.card, crosswise=True)
     return _changed(state, after, action.seat, end=True, next_seat=action.seat)
 
 
@@ -358,14 +387,14 @@ def _mirror(state: FsState, action: Mirror) -> FsState:
     """FS-MIRROR, FS-MIRROR-BACK, FS-MIRROR-BLOCKED, RUL-FS-MIRROR-CHAIN."""
     attack, back_to = state.pending, state.source
     assert attack is not None and back_to is not None  # an attack window holds both
-    after = _spend(state, action.seat, FsCard.MIRROR)
-    after = replace(after, discard_pile=(*after.discard_pile, FsCard.MIRROR))
+    hands = _spent(state.hands, action.seat, FsCard.MIRROR)
+    after = evolve(state, hands=hands, discard_pile=(*state.discard_pile, FsCard.MIRROR))
     if can_turn_back(after, attack, back_to):
-        return replace(after, actor=back_to, source=action.seat)
+        return evolve(after, actor=back_to, source=action.seat)
     # Turned back on a player already stopped (or who could not receive it): the Rétroviseur,
     # then the attack on top, go to the discard pile, in the order the booklet names them.
     return _end_turn(
-        replace(after, discard_pile=(*after.discard_pile, attack), pending=None, source=None)
+        evolve(after, discard_pile=(*after.discard_pile, attack), pending=None, source=None)
     )
 
 
@@ -376,8 +405,8 @@ def _cancel_borne(state: FsState) -> FsState:
     assert layer is not None  # a Borne window names its layer
     zone = state.zones[layer]
     borne = zone.distance[-1]
-    after = _set_zone(state, layer, replace(zone, distance=zone.distance[:-1]))
-    return replace(after, discard_pile=after.discard_pile + _borne_cards(borne))
+    zones = with_zone(state.zones, layer, replace(zone, distance=zone.distance[:-1]))
+    return evolve(state, zones=zones, discard_pile=state.discard_pile + _borne_cards(borne))
 
 
 def _uturn(state: FsState, action: UTurn) -> FsState:
@@ -420,8 +449,8 @@ def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
             safeties=tuple(s for s in zone.safeties if s is not safety),
             coups_fourres=tuple(s for s in zone.coups_fourres if s is not safety),
         )
-    after = _set_zone(state, action.seat, zone)
-    return _resume(replace(after, discard_pile=after.discard_pile + lost))
+    zones = with_zone(state.zones, action.seat, zone)
+    return _resume(evolve(state, zones=zones, discard_pile=state.discard_pile + lost))
 
 
 def _helicopter(state: FsState, action: Helicopter) -> FsState:
@@ -435,18 +464,10 @@ def _helicopter(state: FsState, action: Helicopter) -> FsState:
 def _police(state: FsState, action: Police) -> FsState:
     """FS-POLICE, RUL-FS-POLICE: take one chosen card, give one back."""
     after = _use_once(state, action.seat, FsCard.POLICE)
-    after = replace(
-        after,
-        hands=with_hand(
-            after.hands, action.target, without(after.hands[action.target], action.take)
-        ),
-    )
-    after = _give(after, action.seat, action.take)
-    after = replace(
-        after,
-        hands=with_hand(after.hands, action.seat, without(after.hands[action.seat], action.give)),
-    )
-    return _end_turn(_give(after, action.target, action.give))
+    hands = _spent(after.hands, action.target, action.take)
+    hands = _given(hands, action.seat, action.take)
+    hands = _spent(hands, action.seat, action.give)
+    return _end_turn(evolve(after, hands=_given(hands, action.target, action.give)))
 
 
 def _trash(state: FsState, action: Trash) -> FsState:
@@ -459,7 +480,7 @@ def _trash(state: FsState, action: Trash) -> FsState:
             if borne[0] is FsCard.D200:
                 thrown += _borne_cards(borne)
         after = _set_zone(after, seat, replace(zone, distance=keep))
-    after = replace(after, discard_pile=after.discard_pile + thrown)
+    after = evolve(after, discard_pile=after.discard_pile + thrown)
     return _changed(state, after, action.seat, end=True)
 
 
@@ -474,19 +495,20 @@ def _pass(state: FsState, action: Pass | None = None) -> FsState:
         assert attack is not None
         zone = state.zones[seat]
         zone = replace(zone, radar=attack) if IS_RADAR[attack] else replace(zone, attack=attack)
-        return _end_turn(replace(_set_zone(state, seat, zone), pending=None, source=None))
+        zones = with_zone(state.zones, seat, zone)
+        return _end_turn(evolve(state, zones=zones, pending=None, source=None))
     layer = state.layer
     assert layer is not None
     nxt = (seat + 1) % n
     if state.phase is FsPhase.BORNE:
         if nxt != layer:
-            return replace(state, actor=nxt)
+            return evolve(state, actor=nxt)
         # FS-END-AFTER-UTURN: the Borne stood through its window; now its km count, and the
         # change it made to its layer's total opens the Hold Up window (RUL-FS-HOLDUP).
         return _opened(state, (layer,), layer, end=True)
     if seat == layer:  # the Hold Up window asks the seat that made the change last
         return _resume(state)
-    return replace(state, actor=nxt)
+    return evolve(state, actor=nxt)
 
 
 # --- ends of turns and of the game -----------------------------------------------------------
@@ -522,7 +544,7 @@ def _opened(
             return state
     if not moved:
         return state if end else _resume(state)
-    return replace(
+    return evolve(
         state,
         phase=FsPhase.HOLDUP,
         actor=(cause + 1) % state.players,
@@ -550,7 +572,7 @@ def _reached(state: FsState) -> tuple[int, ...]:
 
 
 def _over(state: FsState, winners: tuple[int, ...]) -> FsState:
-    return replace(
+    return evolve(
         state,
         phase=FsPhase.OVER,
         actor=None,
@@ -570,7 +592,7 @@ def _replenished(state: FsState) -> FsState:
     if state.draw_pile or not state.discard_pile or state.reshuffles >= DATA.max_reshuffles:
         return state
     k = state.reshuffles + 1
-    return replace(
+    return evolve(
         state,
         draw_pile=shuffled(state.discard_pile, round_seed(state.seed, k + 1)),
         discard_pile=(),
@@ -585,7 +607,7 @@ def _draw(state: FsState, seat: int) -> FsState:
     if not state.draw_pile:
         return state
     card, pile = state.draw_pile[0], state.draw_pile[1:]
-    return _replenished(replace(_give(state, seat, card), draw_pile=pile))
+    return _replenished(evolve(state, hands=_given(state.hands, seat, card), draw_pile=pile))
 
 
 def _exhausted(state: FsState) -> FsState:
@@ -595,14 +617,25 @@ def _exhausted(state: FsState) -> FsState:
     return _over(state, tuple(s for s, zone in enumerate(state.zones) if zone.km == best))
 
 
-def _resume(state: FsState) -> FsState:
-    """The turn player is at the draw step: the start of a turn, or the replay a safety gives
-    (FS-REPLAY); when no card can be drawn, FS-GUARD-END ends the game."""
-    state = replace(state, layer=None, announced=True, tied=(), pending=None, source=None)
+def _resume(state: FsState, turn: int | None = None) -> FsState:
+    """The turn player (``turn``, by default the state's) is at the draw step: the start of a
+    turn, or the replay a safety gives (FS-REPLAY); any window is closed. When no card can be
+    drawn, FS-GUARD-END ends the game."""
+    turn = state.turn if turn is None else turn
     state = _replenished(state)
     if not state.draw_pile:
-        return _exhausted(state)
-    return replace(state, phase=FsPhase.DRAW, actor=state.turn)
+        return _exhausted(evolve(state, turn=turn))  # _over closes the window too
+    return evolve(
+        state,
+        phase=FsPhase.DRAW,
+        actor=turn,
+        turn=turn,
+        layer=None,
+        announced=True,
+        tied=(),
+        pending=None,
+        source=None,
+    )
 
 
 def _end_turn(state: FsState, next_seat: int | None = None) -> FsState:
@@ -614,11 +647,11 @@ def _end_turn(state: FsState, next_seat: int | None = None) -> FsState:
         seat = (state.turn + step) % n
         while len(state.hands[seat]) < DATA.hand_size:
             drawn = _draw(state, seat)
-            if drawn == state:
+            if drawn is state:  # nothing could be drawn
                 return _exhausted(state)  # FS-GUARD-END
             state = drawn
     following = (state.turn + 1) % n if next_seat is None else next_seat
-    return _resume(replace(state, turn=following))
+    return _resume(state, following)
 
 
 TRANSITIONS: Mapping[type, Transition] = MappingProxyType(
