@@ -48,7 +48,21 @@ from millebornes.families.funspeed.cards import (
     Kind,
 )
 from millebornes.families.funspeed.plays import plays
-from millebornes.families.funspeed.rules import RULES, can_turn_back
+from millebornes.families.funspeed.rules import RULES, can_turn_back, remember_can_play
+from millebornes.families.funspeed.shared import (
+    COUP_FOURRE,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_PILE,
+    FALSE_HOLDUP,
+    FALSE_HOLDUP_NONE,
+    HOLDUP,
+    KILLER,
+    MIRROR,
+    PASS,
+    REMEDY,
+    UTURN,
+)
 from millebornes.families.funspeed.state import (
     Borne,
     FsPhase,
@@ -182,39 +196,43 @@ def legal_actions(state: FsState, rules: Rules = RULES) -> tuple[FsAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
-    return kept(rules, state, _candidates(state, seat))
+    if state.phase is not FsPhase.PLAY:
+        return kept(rules, state, _window_candidates(state, seat))
+    found = kept(rules, state, plays(state, seat))
+    if rules is RULES:
+        # What FS-DISCARD-FORCED asks of each discard below, and of the one applied next.
+        remember_can_play(state, seat, bool(found))
+    return found + kept(rules, state, [DISCARD[seat][c] for c in sorted(set(state.hands[seat]))])
 
 
-def _candidates(state: FsState, seat: int) -> list[FsAction]:
-    hand = sorted(set(state.hands[seat]))
-    flags = (False, True)
+def _window_candidates(state: FsState, seat: int) -> list[FsAction]:
+    """The candidates of every step but the play step: the draw and the windows' answers."""
     phase = state.phase
     if phase is FsPhase.DRAW:
-        return [DrawPile(seat), DrawDiscard(seat)]
+        return [DRAW_PILE[seat], DRAW_DISCARD[seat]]
     if phase is FsPhase.ATTACK and state.pending is not None:
-        safety = SAFETY_OF[state.pending]
+        pending = state.pending
+        safety = SAFETY_OF[pending]
         out: list[FsAction] = [
-            Remedy(seat, c, state.pending, top)
-            for c in hand
+            remedy
+            for c in sorted(set(state.hands[seat]))
             if KIND[c] is Kind.REMEDY
-            for top in flags
+            for remedy in REMEDY[seat][c][pending]
         ]
-        out += [CoupFourre(seat, safety)] if safety is not None else []
-        return [*out, Mirror(seat), Pass(seat)]
+        out += [COUP_FOURRE[seat][safety]] if safety is not None else []
+        return [*out, MIRROR[seat], PASS[seat]]
     if phase is FsPhase.BORNE:
-        return [UTurn(seat), Killer(seat), Pass(seat)]
+        return [UTURN[seat], KILLER[seat], PASS[seat]]
     if phase is FsPhase.HOLDUP:
         steals: list[FsAction] = [
-            HoldUp(seat, victim, i)
+            steal
             for victim in state.tied
-            for i in range(len(state.zones[victim].distance))
+            for steal in HOLDUP[seat][victim][: len(state.zones[victim].distance)]
         ]
         forfeits = state.zones[seat].forfeitable()
-        steals += [FalseHoldUp(seat, i) for i in range(forfeits)] or [FalseHoldUp(seat, None)]
-        return [*steals, Pass(seat)]
-    if phase is not FsPhase.PLAY:
-        return []
-    return [*plays(state, seat), *(Discard(seat, c) for c in hand)]
+        steals += FALSE_HOLDUP[seat][:forfeits] or [FALSE_HOLDUP_NONE[seat]]
+        return [*steals, PASS[seat]]
+    return []
 
 
 # --- doing ---------------------------------------------------------------------------------

@@ -7,17 +7,16 @@ one list, so the two cannot disagree on what "a card that can be played" is.
 
 from __future__ import annotations
 
-from millebornes.families.funspeed.actions import (
-    Attack,
-    FsAction,
-    Helicopter,
-    LayBorne,
-    Police,
-    Remedy,
-    Safety,
-    Trash,
-)
+from millebornes.families.funspeed.actions import FsAction, Police
 from millebornes.families.funspeed.cards import DATA, KIND, FsCard, Kind
+from millebornes.families.funspeed.shared import (
+    ATTACK,
+    HELICOPTER,
+    LAY_BORNE,
+    REMEDY,
+    SAFETY,
+    TRASH,
+)
 from millebornes.families.funspeed.state import FsState
 
 
@@ -25,42 +24,46 @@ def plays(state: FsState, seat: int) -> list[FsAction]:
     """Every way ``seat`` might lay a card of its hand at the play step, discards aside, in
     canonical order (kind, then card, target and the other fields); the precondition tables
     decide which of them are legal. Only cards the hand holds are proposed."""
-    hand = sorted(set(state.hands[seat]))
+    held = state.hands[seat]
+    hand = sorted(set(held))
     others = [t for t in range(state.players) if t != seat]
-    flags = (False, True)
     zone = state.zones[seat]
     standing = sorted(a for a in (zone.attack, zone.radar) if a is not None)
-    boosts = range(min(DATA.max_accelerators, state.hands[seat].count(FsCard.ACCELERATOR)) + 1)
+    boosts = LAY_BORNE[seat]
+    most = min(DATA.max_accelerators, held.count(FsCard.ACCELERATOR))
     found: list[FsAction] = [
-        LayBorne(seat, c, n, said)
+        laid
         for c in hand
         if KIND[c] is Kind.DISTANCE
-        for n in boosts
-        for said in flags
+        for pair in boosts[c][: most + 1]
+        for laid in pair
     ]
     found += [
-        Attack(seat, c, t, said) for c in hand if KIND[c] is Kind.ATTACK for t in others
-        for said in flags
-    ]  # fmt: skip
+        attack
+        for c in hand
+        if KIND[c] is Kind.ATTACK
+        for t in others
+        for attack in ATTACK[seat][c][t]
+    ]
     found += [
-        Remedy(seat, c, a, top)
+        remedy
         for c in hand
         if KIND[c] is Kind.REMEDY
         for a in standing
-        for top in flags
+        for remedy in REMEDY[seat][c][a]
     ]
-    found += [Safety(seat, c) for c in hand if KIND[c] is Kind.SAFETY]
+    found += [SAFETY[seat][c] for c in hand if KIND[c] is Kind.SAFETY]
     # The specials only when held: a special not in the hand is never legal (FS-CARD-IN-HAND),
     # and the Police alone would otherwise be a score of candidates at every play step.
-    if FsCard.HELICOPTER in hand:
-        found += [Helicopter(seat, t) for t in others]
-    if FsCard.POLICE in hand:
+    if FsCard.HELICOPTER in held:
+        found += [HELICOPTER[seat][t] for t in others]
+    if FsCard.POLICE in held:
         found += [
             Police(seat, t, take, give)
             for t in others
             for take in sorted(set(state.hands[t]))
             for give in sorted({*hand, take})
         ]
-    if FsCard.TRASH in hand:
-        found += [Trash(seat)]
+    if FsCard.TRASH in held:
+        found += [TRASH[seat]]
     return found

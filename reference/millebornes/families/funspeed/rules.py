@@ -249,8 +249,14 @@ def can_play(state: FsState, seat: int) -> bool:
     if state.phase is not FsPhase.PLAY or state.actor != seat:
         step = replace(state, phase=FsPhase.PLAY, actor=seat)
     answer = any(respects(RULES[type(play)], step, play) for play in plays(step, seat))
-    _last_answer[:] = [(state, seat, answer)]
+    remember_can_play(state, seat, answer)
     return answer
+
+
+def remember_can_play(state: FsState, seat: int, answer: bool) -> None:
+    """Keep ``answer`` as :func:`can_play`'s for ``seat`` in ``state``: ``legal_actions``
+    found it judging the plays by these tables."""
+    _last_answer[:] = [(state, seat, answer)]
 
 
 def _nothing_playable(state: FsState, action: Discard) -> bool:
