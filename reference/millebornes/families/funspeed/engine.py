@@ -135,11 +135,17 @@ illegal action, more than the box holds is not an action of this game at all, re
 before any rule computes with the count (FS-BORNE-RADAR doubles the km per Accélérateur)."""
 
 
+NAME_ONLY_A_SEAT = frozenset((DrawPile, DrawDiscard, Trash, Mirror, UTurn, Killer, Pass))
+"""The action kinds whose one field is the seat acting."""
+
+
 def check_well_formed(state: FsState, action: object) -> None:
     """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
     if not isinstance(action, ACTIONS):
         raise MalformedInput(f"not a Fun & Speed action: {action!r}")
     _seat(state, getattr(action, "seat", None), "seat")
+    if type(action) in NAME_ONLY_A_SEAT:
+        return
     if isinstance(action, LayBorne):
         _card(action.card, "card", Kind.DISTANCE)
         _count(action.accelerators, "accelerators", ACCELERATORS_IN_BOX)
@@ -257,7 +263,7 @@ def apply(
 
 
 def _draw_pile(state: FsState, action: DrawPile) -> FsState:
-    return evolve(_draw(state, action.seat), phase=FsPhase.PLAY)
+    return _draw(state, action.seat, FsPhase.PLAY)
 
 
 def _draw_discard(state: FsState, action: DrawDiscard) -> FsState:
@@ -618,14 +624,19 @@ def _replenished(state: FsState) -> FsState:
     )
 
 
-def _draw(state: FsState, seat: int) -> FsState:
-    """The top card of the draw pile joins ``seat``'s hand; a pile it empties is replaced at
-    once (RUL-FS-EMPTY-PILE). When no pile can give a card, nothing is drawn."""
+def _draw(state: FsState, seat: int, phase: FsPhase | None = None) -> FsState:
+    """The top card of the draw pile joins ``seat``'s hand, and play goes on to ``phase`` if
+    one is named; a pile it empties is replaced at once (RUL-FS-EMPTY-PILE). When no pile
+    can give a card, nothing is drawn."""
     state = _replenished(state)
     if not state.draw_pile:
-        return state
+        return state if phase is None else evolve(state, phase=phase)
     card, pile = state.draw_pile[0], state.draw_pile[1:]
-    return _replenished(evolve(state, hands=_given(state.hands, seat, card), draw_pile=pile))
+    hands = _given(state.hands, seat, card)
+    after = evolve(
+        state, hands=hands, draw_pile=pile, phase=state.phase if phase is None else phase
+    )
+    return _replenished(after)
 
 
 def _exhausted(state: FsState) -> FsState:
