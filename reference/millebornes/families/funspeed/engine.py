@@ -324,7 +324,7 @@ def _lay_borne(state: FsState, action: LayBorne) -> FsState:
     for _ in range(action.accelerators):
         hands = _spent(hands, seat, FsCard.ACCELERATOR)
     zone = state.zones[seat]
-    zone = replace(zone, distance=(*zone.distance, (action.card, action.accelerators)))
+    zone = zone.with_distance((*zone.distance, (action.card, action.accelerators)))
     return evolve(
         state,
         hands=hands,
@@ -429,7 +429,7 @@ def _cancel_borne(state: FsState) -> FsState:
     assert layer is not None  # a Borne window names its layer
     zone = state.zones[layer]
     borne = zone.distance[-1]
-    zones = with_zone(state.zones, layer, replace(zone, distance=zone.distance[:-1]))
+    zones = with_zone(state.zones, layer, zone.with_distance(zone.distance[:-1]))
     return evolve(state, zones=zones, discard_pile=state.discard_pile + _borne_cards(borne))
 
 
@@ -446,9 +446,9 @@ def _holdup(state: FsState, action: HoldUp) -> FsState:
     victim = state.zones[action.victim]
     borne = victim.distance[action.index]
     rest = victim.distance[: action.index] + victim.distance[action.index + 1 :]
-    after = _set_zone(state, action.victim, replace(victim, distance=rest))
+    after = _set_zone(state, action.victim, victim.with_distance(rest))
     mine = after.zones[action.seat]
-    after = _set_zone(after, action.seat, replace(mine, distance=(*mine.distance, borne)))
+    after = _set_zone(after, action.seat, mine.with_distance((*mine.distance, borne)))
     if reached := _reached(after):
         return _over(after, reached)  # FS-END-GOAL
     return _resume(after)
@@ -464,7 +464,7 @@ def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
     lost: tuple[FsCard, ...]
     if index < len(zone.distance):
         lost = _borne_cards(zone.distance[index])
-        zone = replace(zone, distance=zone.distance[:index] + zone.distance[index + 1 :])
+        zone = zone.with_distance(zone.distance[:index] + zone.distance[index + 1 :])
     else:
         safety = zone.safeties[index - len(zone.distance)]
         lost = (safety,)
@@ -503,7 +503,7 @@ def _trash(state: FsState, action: Trash) -> FsState:
         for borne in zone.distance:
             if borne[0] is FsCard.D200:
                 thrown += _borne_cards(borne)
-        after = _set_zone(after, seat, replace(zone, distance=keep))
+        after = _set_zone(after, seat, zone.with_distance(keep))
     after = evolve(after, discard_pile=after.discard_pile + thrown)
     return _changed(state, after, action.seat, end=True)
 

@@ -64,6 +64,12 @@ class Zone:
         bonus += len(self.coups_fourres) * (DATA.coup_fourre_km - DATA.safety_km)
         return self.borne_km + bonus
 
+    def with_distance(self, distance: tuple[Borne, ...]) -> Zone:
+        """This zone with ``distance`` for its Bornes: ``dataclasses.replace`` for the hot
+        path (a Borne laid, lost, cancelled or stolen), which inspects the fields at every
+        call."""
+        return Zone(distance, self.safeties, self.coups_fourres, self.attack, self.radar)
+
     def standing(self, attack: FsCard) -> FsCard | None:
         """The standing card of ``attack``'s kind: Radar or the other attack (FS-ATTACK-ONE)."""
         return self.radar if IS_RADAR[attack] else self.attack
