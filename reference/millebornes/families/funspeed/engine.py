@@ -41,13 +41,14 @@ from millebornes.families.funspeed.actions import (
 from millebornes.families.funspeed.cards import (
     DATA,
     IS_RADAR,
+    IS_REMEDY,
     KIND,
     SAFETY_OF,
     SINGLE_USE,
     FsCard,
     Kind,
 )
-from millebornes.families.funspeed.plays import plays
+from millebornes.families.funspeed.plays import distinct, plays
 from millebornes.families.funspeed.rules import RULES, can_turn_back, remember_can_play
 from millebornes.families.funspeed.shared import (
     COUP_FOURRE,
@@ -64,6 +65,12 @@ from millebornes.families.funspeed.shared import (
     UTURN,
 )
 from millebornes.families.funspeed.state import (
+    PHASE_ATTACK,
+    PHASE_BORNE,
+    PHASE_DRAW,
+    PHASE_HOLDUP,
+    PHASE_OVER,
+    PHASE_PLAY,
     Borne,
     FsPhase,
     FsState,
@@ -99,7 +106,7 @@ def new_game(
     dealt = players * DATA.hand_size
     return FsState(
         players=players,
-        phase=FsPhase.DRAW,
+        phase=PHASE_DRAW,
         actor=0,
         turn=0,
         draw_pile=order[dealt:],
@@ -202,34 +209,34 @@ def legal_actions(state: FsState, rules: Rules = RULES) -> tuple[FsAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
-    if state.phase is not FsPhase.PLAY:
+    if state.phase is not PHASE_PLAY:
         return kept(rules, state, _window_candidates(state, seat))
     found = kept(rules, state, plays(state, seat))
     if rules is RULES:
         # What FS-DISCARD-FORCED asks of each discard below, and of the one applied next.
         remember_can_play(state, seat, bool(found))
-    return found + kept(rules, state, [DISCARD[seat][c] for c in sorted(set(state.hands[seat]))])
+    return found + kept(rules, state, [DISCARD[seat][c] for c in distinct(state.hands[seat])])
 
 
 def _window_candidates(state: FsState, seat: int) -> list[FsAction]:
     """The candidates of every step but the play step: the draw and the windows' answers."""
     phase = state.phase
-    if phase is FsPhase.DRAW:
+    if phase is PHASE_DRAW:
         return [DRAW_PILE[seat], DRAW_DISCARD[seat]]
-    if phase is FsPhase.ATTACK and state.pending is not None:
+    if phase is PHASE_ATTACK and state.pending is not None:
         pending = state.pending
         safety = SAFETY_OF[pending]
         out: list[FsAction] = [
             remedy
-            for c in sorted(set(state.hands[seat]))
-            if KIND[c] is Kind.REMEDY
+            for c in distinct(state.hands[seat])
+            if IS_REMEDY[c]
             for remedy in REMEDY[seat][c][pending]
         ]
         out += [COUP_FOURRE[seat][safety]] if safety is not None else []
         return [*out, MIRROR[seat], PASS[seat]]
-    if phase is FsPhase.BORNE:
+    if phase is PHASE_BORNE:
         return [UTURN[seat], KILLER[seat], PASS[seat]]
-    if phase is FsPhase.HOLDUP:
+    if phase is PHASE_HOLDUP:
         steals: list[FsAction] = [
             steal
             for victim in state.tied
@@ -263,13 +270,13 @@ def apply(
 
 
 def _draw_pile(state: FsState, action: DrawPile) -> FsState:
-    return _draw(state, action.seat, FsPhase.PLAY)
+    return _draw(state, action.seat, PHASE_PLAY)
 
 
 def _draw_discard(state: FsState, action: DrawDiscard) -> FsState:
     card, pile = state.discard_pile[-1], state.discard_pile[:-1]
     hands = _given(state.hands, action.seat, card)
-    return evolve(state, hands=hands, discard_pile=pile, phase=FsPhase.PLAY)
+    return evolve(state, hands=hands, discard_pile=pile, phase=PHASE_PLAY)
 
 
 def _discard(state: FsState, action: Discard) -> FsState:
@@ -329,7 +336,7 @@ def _lay_borne(state: FsState, action: LayBorne) -> FsState:
         state,
         hands=hands,
         zones=with_zone(state.zones, seat, zone),
-        phase=FsPhase.BORNE,
+        phase=PHASE_BORNE,
         actor=(seat + 1) % state.players,
         layer=seat,
         announced=action.announced,
@@ -347,7 +354,7 @@ def _attack(state: FsState, action: Attack) -> FsState:
     return evolve(
         state,
         hands=hands,
-        phase=FsPhase.ATTACK,
+        phase=PHASE_ATTACK,
         actor=action.target,
         pending=action.card,
         source=action.seat,
@@ -364,7 +371,7 @@ def _remedy(state: FsState, action: Remedy) -> FsState:
     one's turn always the remedy, by the table)."""
     seat = action.seat
     after = _spend(state, seat, action.card)
-    if state.phase is FsPhase.PLAY:
+    if state.phase is PHASE_PLAY:
         after = _set_zone(after, seat, _cure(after.zones[seat], action.attack))
     pair = (action.attack, action.card) if action.remedy_on_top else (action.card, action.attack)
     return _end_turn(
@@ -514,7 +521,7 @@ def _pass(state: FsState, action: Pass | None = None) -> FsState:
     seat = state.actor
     assert seat is not None  # PASS_RULES: only in a window, where someone is asked
     n = state.players
-    if state.phase is FsPhase.ATTACK:
+    if state.phase is PHASE_ATTACK:
         attack = state.pending
         assert attack is not None
         zone = state.zones[seat]
@@ -524,7 +531,7 @@ def _pass(state: FsState, action: Pass | None = None) -> FsState:
     layer = state.layer
     assert layer is not None
     nxt = (seat + 1) % n
-    if state.phase is FsPhase.BORNE:
+    if state.phase is PHASE_BORNE:
         if nxt != layer:
             return evolve(state, actor=nxt)
         # FS-END-AFTER-UTURN: the Borne stood through its window; now its km count, and the
@@ -564,13 +571,13 @@ def _opened(
         return _over(state, reached)
     if end:
         state = _end_turn(state, next_seat)
-        if state.phase is FsPhase.OVER:
+        if state.phase is PHASE_OVER:
             return state
     if not moved:
         return state if end else _resume(state)
     return evolve(
         state,
-        phase=FsPhase.HOLDUP,
+        phase=PHASE_HOLDUP,
         actor=(cause + 1) % state.players,
         layer=cause,
         announced=True,
@@ -598,7 +605,7 @@ def _reached(state: FsState) -> tuple[int, ...]:
 def _over(state: FsState, winners: tuple[int, ...]) -> FsState:
     return evolve(
         state,
-        phase=FsPhase.OVER,
+        phase=PHASE_OVER,
         actor=None,
         winners=winners,
         pending=None,
@@ -656,7 +663,7 @@ def _resume(state: FsState, turn: int | None = None) -> FsState:
         return _exhausted(evolve(state, turn=turn))  # _over closes the window too
     return evolve(
         state,
-        phase=FsPhase.DRAW,
+        phase=PHASE_DRAW,
         actor=turn,
         turn=turn,
         layer=None,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, StrEnum
+from typing import Final
 
 from millebornes.core.tuples import with_item
 from millebornes.families.funspeed.cards import DATA, IS_RADAR, KM, FsCard
@@ -34,6 +35,16 @@ class FsPhase(StrEnum):
     OVER = "over"
     """The game is over (FS-END-GOAL, FS-GUARD-END)."""
 
+
+# The phases by module name as well, for the engine's hot paths: on Python 3.11 reading a
+# member as an attribute of its enum (``FsPhase.PLAY``) costs several times a global, and
+# the precondition tables ask the phase for every candidate action.
+PHASE_DRAW: Final = FsPhase.DRAW
+PHASE_PLAY: Final = FsPhase.PLAY
+PHASE_ATTACK: Final = FsPhase.ATTACK
+PHASE_BORNE: Final = FsPhase.BORNE
+PHASE_HOLDUP: Final = FsPhase.HOLDUP
+PHASE_OVER: Final = FsPhase.OVER
 
 WINDOWS = (FsPhase.ATTACK, FsPhase.BORNE, FsPhase.HOLDUP)
 
