@@ -18,7 +18,15 @@ engine's differential test against the reference, and the conformance suite, thr
 ``--serve`` serves the conformance protocol with an existing build instead of building
 (``millebornes.fast.serve`` on the compiled engine).
 
+``--family fun-speed`` compiles instead the Fun & Speed reference's own hot modules (its
+transitions, precondition tables, plays, state, actions, cards and the shared action
+instances, with the core helpers they call) into ``build/native-funspeed``, with the same
+stamp and the same refusal of a stale build; :func:`load_family` puts them in front of
+the pure ones. ``benchmarks/family_speed.py --compiled`` measures it and
+``tests/funspeed/test_compiled.py`` checks it against the pure engine.
+
     python benchmarks/native.py [--build-dir build/native]
+    python benchmarks/native.py --family fun-speed [--build-dir build/native-funspeed]
     millebornes conformance run --engine "python benchmarks/native.py --serve"
 """
 
@@ -27,12 +35,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import hashlib
+import importlib
+import importlib.machinery
 import importlib.util
 import platform
 import shutil
 import sys
 import sysconfig
+from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
@@ -42,24 +54,56 @@ if TYPE_CHECKING:
     from millebornes.fast import FastState
 
 ROOT = Path(__file__).resolve().parents[1]
-FAST = ROOT / "reference" / "millebornes" / "fast"
+REFERENCE = ROOT / "reference"
+FAST = REFERENCE / "millebornes" / "fast"
 SOURCES = (FAST / "engine.py", FAST / "tables.py")
 """What is compiled. ``errors.py`` stays pure: mypyc cannot compile its exception class."""
 DEFAULT_BUILD = ROOT / "build" / "native"
 STAMP = "SOURCES.stamp"
 
 
+@dataclass(frozen=True)
+class Target:
+    """One set of source files compiled together, and where its build goes by default."""
+
+    name: str
+    sources: tuple[Path, ...]
+    default_build: Path
+
+    def modules(self) -> tuple[str, ...]:
+        """The dotted names of the compiled modules."""
+        return tuple(".".join(p.relative_to(REFERENCE).with_suffix("").parts) for p in self.sources)
+
+
+FUNSPEED_MODULES = ("engine", "rules", "plays", "state", "shared", "actions", "cards")
+"""The Fun & Speed modules an action goes through (``apply`` and ``legal_actions``)."""
+_FS = REFERENCE / "millebornes" / "families" / "funspeed"
+_CORE = REFERENCE / "millebornes" / "core"
+TARGETS = {
+    "fast": Target("fast", SOURCES, DEFAULT_BUILD),
+    "fun-speed": Target(
+        "fun-speed",
+        tuple(_FS / f"{name}.py" for name in FUNSPEED_MODULES)
+        + tuple(_CORE / f"{name}.py" for name in ("preconditions", "tuples", "checks")),
+        ROOT / "build" / "native-funspeed",
+    ),
+}
+"""What ``--family`` builds: the classic fast engine (``fast``, the default) or a family's
+reference modules. The other modules of the family (JSON, validation, the family object)
+stay pure and use the compiled ones."""
+
+
 class NativeUnavailable(Exception):
     """The compiled engine cannot be built or loaded here; the message says why."""
 
 
-def stamp() -> str:
+def stamp(target: Target = TARGETS["fast"]) -> str:
     """What a build depends on: the sources' digests, the Python and the mypy versions."""
     from mypy.version import __version__ as mypy_version  # noqa: PLC0415
 
     lines = [f"python {platform.python_version()} {sysconfig.get_platform()}"]
     lines.append(f"mypy {mypy_version}")
-    lines += [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.name}" for p in SOURCES]
+    lines += [f"{hashlib.sha256(p.read_bytes()).hexdigest()}  {p.name}" for p in target.sources]
     return "\n".join(lines) + "\n"
 
 
@@ -77,8 +121,9 @@ def unavailable() -> str | None:
     return None
 
 
-def build(out: Path = DEFAULT_BUILD) -> Path:
-    """Compile the fast engine into ``out``; return the folder to hand to :func:`load`."""
+def build(out: Path = DEFAULT_BUILD, target: Target = TARGETS["fast"]) -> Path:
+    """Compile ``target`` (the fast engine by default) into ``out``; return the folder to
+    hand to :func:`load` or :func:`load_family`."""
     reason = unavailable()
     if reason:
         raise NativeUnavailable(reason)
@@ -90,26 +135,29 @@ def build(out: Path = DEFAULT_BUILD) -> Path:
     shutil.rmtree(lib, ignore_errors=True)  # no module of an older build survives
     # mypy reads the project's configuration (mypy_path) from the repository root ...
     with contextlib.chdir(ROOT):
-        extensions = mypycify([str(p) for p in SOURCES], opt_level="3", target_dir=str(out / "c"))
+        extensions = mypycify(
+            [str(p) for p in target.sources], opt_level="3", target_dir=str(out / "c")
+        )
     # ... but setuptools must not see the project's pyproject.toml: build from ``out``.
     out.mkdir(parents=True, exist_ok=True)
     with contextlib.chdir(out):
         setup(
-            name="millebornes-fast-compiled",
+            name=f"millebornes-{target.name}-compiled",
             ext_modules=extensions,
             script_args=["--quiet", "build_ext", "--build-lib", str(lib), "--build-temp", "temp"],
         )
-    (lib / STAMP).write_text(stamp(), encoding="utf-8")
+    (lib / STAMP).write_text(stamp(target), encoding="utf-8")
     return lib
 
 
-def check(lib: Path) -> str | None:
+def check(lib: Path, target: Target = TARGETS["fast"]) -> str | None:
     """Why ``lib`` is not a usable build of the current sources, or None when it is."""
+    command = "benchmarks/native.py" + ("" if target.name == "fast" else f" --family {target.name}")
     written = lib / STAMP
     if not written.is_file():
-        return f"not built in {lib} (python benchmarks/native.py builds it)"
-    if written.read_text(encoding="utf-8") != stamp():
-        return f"the build in {lib} is stale: the sources changed (rebuild: benchmarks/native.py)"
+        return f"not built in {lib} (python {command} builds it)"
+    if written.read_text(encoding="utf-8") != stamp(target):
+        return f"the build in {lib} is stale: the sources changed (rebuild: {command})"
     return None
 
 
@@ -143,28 +191,75 @@ def load(lib: Path = DEFAULT_BUILD / "lib") -> type[FastState]:
     return compiled
 
 
+class _BuildFinder:
+    """Finds the compiled modules of one build before the path finder finds their sources."""
+
+    def __init__(self, lib: Path, modules: tuple[str, ...]) -> None:
+        self.lib = lib
+        self.modules = frozenset(modules)
+
+    def find_spec(
+        self, fullname: str, path: object = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in self.modules:
+            return None
+        folder = self.lib.joinpath(*fullname.split(".")[:-1])
+        return importlib.machinery.PathFinder.find_spec(fullname, [str(folder)])
+
+
+def load_family(target: Target, lib: Path | None = None) -> None:
+    """Make ``target``'s modules this process's compiled ones (a family's build).
+
+    Must run before anything imports them: one process holds one engine. The packages
+    stay the source ones; an import finder placed first hands out the compiled module for
+    each name the build holds, so everything else of the family comes from the sources.
+    """
+    lib = target.default_build / "lib" if lib is None else lib
+    reason = check(lib, target)
+    if reason:
+        raise NativeUnavailable(reason)
+    loaded = [name for name in target.modules() if name in sys.modules]
+    if loaded:
+        raise NativeUnavailable(f"{loaded[0]} is already imported in this process")
+    sys.path.insert(0, str(lib))  # mypyc's shared runtime library is a top-level module
+    sys.meta_path.insert(0, _BuildFinder(lib, target.modules()))
+    first = importlib.import_module(target.modules()[0])
+    if Path(first.__file__ or "").suffix == ".py":
+        raise NativeUnavailable(f"{first.__name__} was loaded from its source, not from {lib}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--build-dir", type=Path, default=DEFAULT_BUILD)
+    parser.add_argument(
+        "--family",
+        choices=sorted(TARGETS),
+        default="fast",
+        help="what to compile: the classic fast engine (default) or a family's reference",
+    )
+    parser.add_argument("--build-dir", type=Path, default=None)
     parser.add_argument(
         "--serve", action="store_true", help="serve the conformance protocol with the build"
     )
     options = parser.parse_args()
+    target = TARGETS[options.family]
+    out = target.default_build if options.build_dir is None else options.build_dir
     if options.serve:
+        if target.name != "fast":
+            parser.error("--serve serves the classic fast engine only")
         try:
-            load(options.build_dir / "lib")
+            load(out / "lib")
         except NativeUnavailable as error:
             sys.exit(f"cannot load the compiled fast engine: {error}")
         from millebornes.fast.serve import main as serve  # noqa: PLC0415  (after the load)
 
         sys.exit(serve([]))
     try:
-        lib = build(options.build_dir)
+        lib = build(out, target)
     except NativeUnavailable as error:
-        sys.exit(f"cannot build the compiled fast engine: {error}")
-    print(f"compiled fast engine built in {lib}")
+        sys.exit(f"cannot build the compiled {target.name} engine: {error}")
+    print(f"compiled {target.name} engine built in {lib}")
 
 
 if __name__ == "__main__":

@@ -133,6 +133,13 @@ REMEDY_OF: tuple[FsCard | None, ...] = links(_KINDS, "remedy", FsCard)
 SAFETY_OF: tuple[FsCard | None, ...] = links(_KINDS, "safety", FsCard)
 SOUND: tuple[str, ...] = tuple(str(k.get("sound", "")) for k in _KINDS)
 
+IS_DISTANCE: tuple[bool, ...] = tuple(kind is Kind.DISTANCE for kind in KIND)
+IS_ATTACK: tuple[bool, ...] = tuple(kind is Kind.ATTACK for kind in KIND)
+IS_REMEDY: tuple[bool, ...] = tuple(kind is Kind.REMEDY for kind in KIND)
+IS_SAFETY: tuple[bool, ...] = tuple(kind is Kind.SAFETY for kind in KIND)
+"""Each card's kind as a flag, for the engine's hot loops over a hand: on Python 3.11 reading
+an enum member (``Kind.ATTACK``) is several times the cost of indexing a tuple."""
+
 ATTACKS: tuple[FsCard, ...] = tuple(c for c in FsCard if KIND[c] is Kind.ATTACK)
 SAFETIES: tuple[FsCard, ...] = tuple(c for c in FsCard if KIND[c] is Kind.SAFETY)
 DISTANCES: tuple[FsCard, ...] = tuple(c for c in FsCard if KIND[c] is Kind.DISTANCE)

@@ -41,15 +41,44 @@ from millebornes.families.funspeed.actions import (
 from millebornes.families.funspeed.cards import (
     DATA,
     IS_RADAR,
+    IS_REMEDY,
     KIND,
     SAFETY_OF,
     SINGLE_USE,
     FsCard,
     Kind,
 )
-from millebornes.families.funspeed.plays import plays
-from millebornes.families.funspeed.rules import RULES, can_turn_back
-from millebornes.families.funspeed.state import Borne, FsPhase, FsState, Zone, with_hand, with_zone
+from millebornes.families.funspeed.plays import distinct, plays
+from millebornes.families.funspeed.rules import RULES, can_turn_back, remember_can_play
+from millebornes.families.funspeed.shared import (
+    COUP_FOURRE,
+    DISCARD,
+    DRAW_DISCARD,
+    DRAW_PILE,
+    FALSE_HOLDUP,
+    FALSE_HOLDUP_NONE,
+    HOLDUP,
+    KILLER,
+    MIRROR,
+    PASS,
+    REMEDY,
+    UTURN,
+)
+from millebornes.families.funspeed.state import (
+    PHASE_ATTACK,
+    PHASE_BORNE,
+    PHASE_DRAW,
+    PHASE_HOLDUP,
+    PHASE_OVER,
+    PHASE_PLAY,
+    Borne,
+    FsPhase,
+    FsState,
+    Zone,
+    evolve,
+    with_hand,
+    with_zone,
+)
 
 # --- starting ------------------------------------------------------------------------------
 
@@ -77,7 +106,7 @@ def new_game(
     dealt = players * DATA.hand_size
     return FsState(
         players=players,
-        phase=FsPhase.DRAW,
+        phase=PHASE_DRAW,
         actor=0,
         turn=0,
         draw_pile=order[dealt:],
@@ -113,11 +142,17 @@ illegal action, more than the box holds is not an action of this game at all, re
 before any rule computes with the count (FS-BORNE-RADAR doubles the km per Accélérateur)."""
 
 
+NAME_ONLY_A_SEAT = frozenset((DrawPile, DrawDiscard, Trash, Mirror, UTurn, Killer, Pass))
+"""The action kinds whose one field is the seat acting."""
+
+
 def check_well_formed(state: FsState, action: object) -> None:
     """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
     if not isinstance(action, ACTIONS):
         raise MalformedInput(f"not a Fun & Speed action: {action!r}")
     _seat(state, getattr(action, "seat", None), "seat")
+    if type(action) in NAME_ONLY_A_SEAT:
+        return
     if isinstance(action, LayBorne):
         _card(action.card, "card", Kind.DISTANCE)
         _count(action.accelerators, "accelerators", ACCELERATORS_IN_BOX)
@@ -174,39 +209,43 @@ def legal_actions(state: FsState, rules: Rules = RULES) -> tuple[FsAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
-    return kept(rules, state, _candidates(state, seat))
+    if state.phase is not PHASE_PLAY:
+        return kept(rules, state, _window_candidates(state, seat))
+    found = kept(rules, state, plays(state, seat))
+    if rules is RULES:
+        # What FS-DISCARD-FORCED asks of each discard below, and of the one applied next.
+        remember_can_play(state, seat, bool(found))
+    return found + kept(rules, state, [DISCARD[seat][c] for c in distinct(state.hands[seat])])
 
 
-def _candidates(state: FsState, seat: int) -> list[FsAction]:
-    hand = sorted(set(state.hands[seat]))
-    flags = (False, True)
+def _window_candidates(state: FsState, seat: int) -> list[FsAction]:
+    """The candidates of every step but the play step: the draw and the windows' answers."""
     phase = state.phase
-    if phase is FsPhase.DRAW:
-        return [DrawPile(seat), DrawDiscard(seat)]
-    if phase is FsPhase.ATTACK and state.pending is not None:
-        safety = SAFETY_OF[state.pending]
+    if phase is PHASE_DRAW:
+        return [DRAW_PILE[seat], DRAW_DISCARD[seat]]
+    if phase is PHASE_ATTACK and state.pending is not None:
+        pending = state.pending
+        safety = SAFETY_OF[pending]
         out: list[FsAction] = [
-            Remedy(seat, c, state.pending, top)
-            for c in hand
-            if KIND[c] is Kind.REMEDY
-            for top in flags
+            remedy
+            for c in distinct(state.hands[seat])
+            if IS_REMEDY[c]
+            for remedy in REMEDY[seat][c][pending]
         ]
-        out += [CoupFourre(seat, safety)] if safety is not None else []
-        return [*out, Mirror(seat), Pass(seat)]
-    if phase is FsPhase.BORNE:
-        return [UTurn(seat), Killer(seat), Pass(seat)]
-    if phase is FsPhase.HOLDUP:
+        out += [COUP_FOURRE[seat][safety]] if safety is not None else []
+        return [*out, MIRROR[seat], PASS[seat]]
+    if phase is PHASE_BORNE:
+        return [UTURN[seat], KILLER[seat], PASS[seat]]
+    if phase is PHASE_HOLDUP:
         steals: list[FsAction] = [
-            HoldUp(seat, victim, i)
+            steal
             for victim in state.tied
-            for i in range(len(state.zones[victim].distance))
+            for steal in HOLDUP[seat][victim][: len(state.zones[victim].distance)]
         ]
         forfeits = state.zones[seat].forfeitable()
-        steals += [FalseHoldUp(seat, i) for i in range(forfeits)] or [FalseHoldUp(seat, None)]
-        return [*steals, Pass(seat)]
-    if phase is not FsPhase.PLAY:
-        return []
-    return [*plays(state, seat), *(Discard(seat, c) for c in hand)]
+        steals += FALSE_HOLDUP[seat][:forfeits] or [FALSE_HOLDUP_NONE[seat]]
+        return [*steals, PASS[seat]]
+    return []
 
 
 # --- doing ---------------------------------------------------------------------------------
@@ -231,37 +270,47 @@ def apply(
 
 
 def _draw_pile(state: FsState, action: DrawPile) -> FsState:
-    return replace(_draw(state, action.seat), phase=FsPhase.PLAY)
+    return _draw(state, action.seat, PHASE_PLAY)
 
 
 def _draw_discard(state: FsState, action: DrawDiscard) -> FsState:
     card, pile = state.discard_pile[-1], state.discard_pile[:-1]
-    return replace(_give(state, action.seat, card), discard_pile=pile, phase=FsPhase.PLAY)
+    hands = _given(state.hands, action.seat, card)
+    return evolve(state, hands=hands, discard_pile=pile, phase=PHASE_PLAY)
 
 
 def _discard(state: FsState, action: Discard) -> FsState:
-    after = _spend(state, action.seat, action.card)
-    return _end_turn(replace(after, discard_pile=(*after.discard_pile, action.card)))
+    hands = _spent(state.hands, action.seat, action.card)
+    return _end_turn(evolve(state, hands=hands, discard_pile=(*state.discard_pile, action.card)))
 
 
 def _killer(state: FsState, action: Killer) -> FsState:
     return _changed(state, _cancel_borne(state), action.seat, end=True)  # FS-KILLER
 
 
-def _give(state: FsState, seat: int, card: FsCard) -> FsState:
-    return replace(state, hands=with_hand(state.hands, seat, sorted_with(state.hands[seat], card)))
+Hands = tuple[tuple[FsCard, ...], ...]
+
+
+def _given(hands: Hands, seat: int, card: FsCard) -> Hands:
+    """``card`` joins ``seat``'s hand (kept sorted)."""
+    return with_hand(hands, seat, sorted_with(hands[seat], card))
+
+
+def _spent(hands: Hands, seat: int, card: FsCard) -> Hands:
+    """``card`` leaves ``seat``'s hand."""
+    return with_hand(hands, seat, without(hands[seat], card))
 
 
 def _spend(state: FsState, seat: int, card: FsCard) -> FsState:
     """``card`` leaves ``seat``'s hand."""
-    return replace(state, hands=with_hand(state.hands, seat, without(state.hands[seat], card)))
+    return evolve(state, hands=_spent(state.hands, seat, card))
 
 
 def _use_once(state: FsState, seat: int, card: FsCard) -> FsState:
     """FS-SINGLE-USE: a Demi-tour, Hélicoptère, Police or Poubelle played leaves the game
     (discarded, it goes to the discard pile like any card)."""
     after = _spend(state, seat, card)
-    return replace(after, removed=(*after.removed, card)) if SINGLE_USE[card] else after
+    return evolve(after, removed=(*after.removed, card)) if SINGLE_USE[card] else after
 
 
 def _borne_cards(borne: Borne) -> tuple[FsCard, ...]:
@@ -271,22 +320,23 @@ def _borne_cards(borne: Borne) -> tuple[FsCard, ...]:
 
 
 def _set_zone(state: FsState, seat: int, zone: Zone) -> FsState:
-    return replace(state, zones=with_zone(state.zones, seat, zone))
+    return evolve(state, zones=with_zone(state.zones, seat, zone))
 
 
 def _lay_borne(state: FsState, action: LayBorne) -> FsState:
     """FS-ACCEL, FS-ANNOUNCE, RUL-FS-WINDOWS: the Borne is laid with its Accélérateurs and the
     Borne window asks the layer's opponents, from the layer's left."""
     seat = action.seat
-    after = _spend(state, seat, action.card)
+    hands = _spent(state.hands, seat, action.card)
     for _ in range(action.accelerators):
-        after = _spend(after, seat, FsCard.ACCELERATOR)
-    zone = after.zones[seat]
-    zone = replace(zone, distance=(*zone.distance, (action.card, action.accelerators)))
-    after = _set_zone(after, seat, zone)
-    return replace(
-        after,
-        phase=FsPhase.BORNE,
+        hands = _spent(hands, seat, FsCard.ACCELERATOR)
+    zone = state.zones[seat]
+    zone = zone.with_distance((*zone.distance, (action.card, action.accelerators)))
+    return evolve(
+        state,
+        hands=hands,
+        zones=with_zone(state.zones, seat, zone),
+        phase=PHASE_BORNE,
         actor=(seat + 1) % state.players,
         layer=seat,
         announced=action.announced,
@@ -296,11 +346,18 @@ def _lay_borne(state: FsState, action: LayBorne) -> FsState:
 def _attack(state: FsState, action: Attack) -> FsState:
     """FS-ATTACK-SOUND: an attack without its sound is discarded; one that counts opens the
     attack window, which asks its target only (RUL-FS-WINDOWS)."""
-    after = _spend(state, action.seat, action.card)
+    hands = _spent(state.hands, action.seat, action.card)
     if not action.announced:
-        return _end_turn(replace(after, discard_pile=(*after.discard_pile, action.card)))
-    return replace(
-        after, phase=FsPhase.ATTACK, actor=action.target, pending=action.card, source=action.seat
+        return _end_turn(
+            evolve(state, hands=hands, discard_pile=(*state.discard_pile, action.card))
+        )
+    return evolve(
+        state,
+        hands=hands,
+        phase=PHASE_ATTACK,
+        actor=action.target,
+        pending=action.card,
+        source=action.seat,
     )
 
 
@@ -314,11 +371,11 @@ def _remedy(state: FsState, action: Remedy) -> FsState:
     one's turn always the remedy, by the table)."""
     seat = action.seat
     after = _spend(state, seat, action.card)
-    if state.phase is FsPhase.PLAY:
+    if state.phase is PHASE_PLAY:
         after = _set_zone(after, seat, _cure(after.zones[seat], action.attack))
     pair = (action.attack, action.card) if action.remedy_on_top else (action.card, action.attack)
     return _end_turn(
-        replace(after, discard_pile=after.discard_pile + pair, pending=None, source=None)
+        evolve(after, discard_pile=after.discard_pile + pair, pending=None, source=None)
     )
 
 
@@ -335,7 +392,8 @@ def _lay_safety(state: FsState, seat: int, safety: FsCard, crosswise: bool) -> F
         safeties=(*zone.safeties, safety),
         coups_fourres=(*zone.coups_fourres, safety) if crosswise else zone.coups_fourres,
     )
-    return replace(_set_zone(after, seat, zone), discard_pile=after.discard_pile + cured)
+    zones = with_zone(after.zones, seat, zone)
+    return evolve(after, zones=zones, discard_pile=after.discard_pile + cured)
 
 
 def _safety(state: FsState, action: Safety) -> FsState:
@@ -349,8 +407,10 @@ def _coup_fourre(state: FsState, action: CoupFourre) -> FsState:
     """FS-CF, RUL-FS-CF-TURN: the attack goes to the discard, the safety lies crosswise (200 km),
     the attacker's turn ends and the coup-fourré player takes the next turn, draw first."""
     assert state.pending is not None  # guaranteed by FS-CF in the table
-    after = replace(state, discard_pile=(*state.discard_pile, state.pending), pending=None)
-    after = _lay_safety(replace(after, source=None), action.seat, action.card, crosswise=True)
+    after = evolve(
+        state, discard_pile=(*state.discard_pile, state.pending), pending=None, source=None
+    )
+    after = _lay_safety(after, action.seat, action.card, crosswise=True)
     return _changed(state, after, action.seat, end=True, next_seat=action.seat)
 
 
@@ -358,14 +418,14 @@ def _mirror(state: FsState, action: Mirror) -> FsState:
     """FS-MIRROR, FS-MIRROR-BACK, FS-MIRROR-BLOCKED, RUL-FS-MIRROR-CHAIN."""
     attack, back_to = state.pending, state.source
     assert attack is not None and back_to is not None  # an attack window holds both
-    after = _spend(state, action.seat, FsCard.MIRROR)
-    after = replace(after, discard_pile=(*after.discard_pile, FsCard.MIRROR))
+    hands = _spent(state.hands, action.seat, FsCard.MIRROR)
+    after = evolve(state, hands=hands, discard_pile=(*state.discard_pile, FsCard.MIRROR))
     if can_turn_back(after, attack, back_to):
-        return replace(after, actor=back_to, source=action.seat)
+        return evolve(after, actor=back_to, source=action.seat)
     # Turned back on a player already stopped (or who could not receive it): the Rétroviseur,
     # then the attack on top, go to the discard pile, in the order the booklet names them.
     return _end_turn(
-        replace(after, discard_pile=(*after.discard_pile, attack), pending=None, source=None)
+        evolve(after, discard_pile=(*after.discard_pile, attack), pending=None, source=None)
     )
 
 
@@ -376,8 +436,8 @@ def _cancel_borne(state: FsState) -> FsState:
     assert layer is not None  # a Borne window names its layer
     zone = state.zones[layer]
     borne = zone.distance[-1]
-    after = _set_zone(state, layer, replace(zone, distance=zone.distance[:-1]))
-    return replace(after, discard_pile=after.discard_pile + _borne_cards(borne))
+    zones = with_zone(state.zones, layer, zone.with_distance(zone.distance[:-1]))
+    return evolve(state, zones=zones, discard_pile=state.discard_pile + _borne_cards(borne))
 
 
 def _uturn(state: FsState, action: UTurn) -> FsState:
@@ -393,9 +453,9 @@ def _holdup(state: FsState, action: HoldUp) -> FsState:
     victim = state.zones[action.victim]
     borne = victim.distance[action.index]
     rest = victim.distance[: action.index] + victim.distance[action.index + 1 :]
-    after = _set_zone(state, action.victim, replace(victim, distance=rest))
+    after = _set_zone(state, action.victim, victim.with_distance(rest))
     mine = after.zones[action.seat]
-    after = _set_zone(after, action.seat, replace(mine, distance=(*mine.distance, borne)))
+    after = _set_zone(after, action.seat, mine.with_distance((*mine.distance, borne)))
     if reached := _reached(after):
         return _over(after, reached)  # FS-END-GOAL
     return _resume(after)
@@ -411,7 +471,7 @@ def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
     lost: tuple[FsCard, ...]
     if index < len(zone.distance):
         lost = _borne_cards(zone.distance[index])
-        zone = replace(zone, distance=zone.distance[:index] + zone.distance[index + 1 :])
+        zone = zone.with_distance(zone.distance[:index] + zone.distance[index + 1 :])
     else:
         safety = zone.safeties[index - len(zone.distance)]
         lost = (safety,)
@@ -420,8 +480,8 @@ def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
             safeties=tuple(s for s in zone.safeties if s is not safety),
             coups_fourres=tuple(s for s in zone.coups_fourres if s is not safety),
         )
-    after = _set_zone(state, action.seat, zone)
-    return _resume(replace(after, discard_pile=after.discard_pile + lost))
+    zones = with_zone(state.zones, action.seat, zone)
+    return _resume(evolve(state, zones=zones, discard_pile=state.discard_pile + lost))
 
 
 def _helicopter(state: FsState, action: Helicopter) -> FsState:
@@ -435,18 +495,10 @@ def _helicopter(state: FsState, action: Helicopter) -> FsState:
 def _police(state: FsState, action: Police) -> FsState:
     """FS-POLICE, RUL-FS-POLICE: take one chosen card, give one back."""
     after = _use_once(state, action.seat, FsCard.POLICE)
-    after = replace(
-        after,
-        hands=with_hand(
-            after.hands, action.target, without(after.hands[action.target], action.take)
-        ),
-    )
-    after = _give(after, action.seat, action.take)
-    after = replace(
-        after,
-        hands=with_hand(after.hands, action.seat, without(after.hands[action.seat], action.give)),
-    )
-    return _end_turn(_give(after, action.target, action.give))
+    hands = _spent(after.hands, action.target, action.take)
+    hands = _given(hands, action.seat, action.take)
+    hands = _spent(hands, action.seat, action.give)
+    return _end_turn(evolve(after, hands=_given(hands, action.target, action.give)))
 
 
 def _trash(state: FsState, action: Trash) -> FsState:
@@ -458,8 +510,8 @@ def _trash(state: FsState, action: Trash) -> FsState:
         for borne in zone.distance:
             if borne[0] is FsCard.D200:
                 thrown += _borne_cards(borne)
-        after = _set_zone(after, seat, replace(zone, distance=keep))
-    after = replace(after, discard_pile=after.discard_pile + thrown)
+        after = _set_zone(after, seat, zone.with_distance(keep))
+    after = evolve(after, discard_pile=after.discard_pile + thrown)
     return _changed(state, after, action.seat, end=True)
 
 
@@ -469,24 +521,25 @@ def _pass(state: FsState, action: Pass | None = None) -> FsState:
     seat = state.actor
     assert seat is not None  # PASS_RULES: only in a window, where someone is asked
     n = state.players
-    if state.phase is FsPhase.ATTACK:
+    if state.phase is PHASE_ATTACK:
         attack = state.pending
         assert attack is not None
         zone = state.zones[seat]
         zone = replace(zone, radar=attack) if IS_RADAR[attack] else replace(zone, attack=attack)
-        return _end_turn(replace(_set_zone(state, seat, zone), pending=None, source=None))
+        zones = with_zone(state.zones, seat, zone)
+        return _end_turn(evolve(state, zones=zones, pending=None, source=None))
     layer = state.layer
     assert layer is not None
     nxt = (seat + 1) % n
-    if state.phase is FsPhase.BORNE:
+    if state.phase is PHASE_BORNE:
         if nxt != layer:
-            return replace(state, actor=nxt)
+            return evolve(state, actor=nxt)
         # FS-END-AFTER-UTURN: the Borne stood through its window; now its km count, and the
         # change it made to its layer's total opens the Hold Up window (RUL-FS-HOLDUP).
         return _opened(state, (layer,), layer, end=True)
     if seat == layer:  # the Hold Up window asks the seat that made the change last
         return _resume(state)
-    return replace(state, actor=nxt)
+    return evolve(state, actor=nxt)
 
 
 # --- ends of turns and of the game -----------------------------------------------------------
@@ -518,13 +571,13 @@ def _opened(
         return _over(state, reached)
     if end:
         state = _end_turn(state, next_seat)
-        if state.phase is FsPhase.OVER:
+        if state.phase is PHASE_OVER:
             return state
     if not moved:
         return state if end else _resume(state)
-    return replace(
+    return evolve(
         state,
-        phase=FsPhase.HOLDUP,
+        phase=PHASE_HOLDUP,
         actor=(cause + 1) % state.players,
         layer=cause,
         announced=True,
@@ -550,9 +603,9 @@ def _reached(state: FsState) -> tuple[int, ...]:
 
 
 def _over(state: FsState, winners: tuple[int, ...]) -> FsState:
-    return replace(
+    return evolve(
         state,
-        phase=FsPhase.OVER,
+        phase=PHASE_OVER,
         actor=None,
         winners=winners,
         pending=None,
@@ -570,7 +623,7 @@ def _replenished(state: FsState) -> FsState:
     if state.draw_pile or not state.discard_pile or state.reshuffles >= DATA.max_reshuffles:
         return state
     k = state.reshuffles + 1
-    return replace(
+    return evolve(
         state,
         draw_pile=shuffled(state.discard_pile, round_seed(state.seed, k + 1)),
         discard_pile=(),
@@ -578,14 +631,19 @@ def _replenished(state: FsState) -> FsState:
     )
 
 
-def _draw(state: FsState, seat: int) -> FsState:
-    """The top card of the draw pile joins ``seat``'s hand; a pile it empties is replaced at
-    once (RUL-FS-EMPTY-PILE). When no pile can give a card, nothing is drawn."""
+def _draw(state: FsState, seat: int, phase: FsPhase | None = None) -> FsState:
+    """The top card of the draw pile joins ``seat``'s hand, and play goes on to ``phase`` if
+    one is named; a pile it empties is replaced at once (RUL-FS-EMPTY-PILE). When no pile
+    can give a card, nothing is drawn."""
     state = _replenished(state)
     if not state.draw_pile:
-        return state
+        return state if phase is None else evolve(state, phase=phase)
     card, pile = state.draw_pile[0], state.draw_pile[1:]
-    return _replenished(replace(_give(state, seat, card), draw_pile=pile))
+    hands = _given(state.hands, seat, card)
+    after = evolve(
+        state, hands=hands, draw_pile=pile, phase=state.phase if phase is None else phase
+    )
+    return _replenished(after)
 
 
 def _exhausted(state: FsState) -> FsState:
@@ -595,14 +653,25 @@ def _exhausted(state: FsState) -> FsState:
     return _over(state, tuple(s for s, zone in enumerate(state.zones) if zone.km == best))
 
 
-def _resume(state: FsState) -> FsState:
-    """The turn player is at the draw step: the start of a turn, or the replay a safety gives
-    (FS-REPLAY); when no card can be drawn, FS-GUARD-END ends the game."""
-    state = replace(state, layer=None, announced=True, tied=(), pending=None, source=None)
+def _resume(state: FsState, turn: int | None = None) -> FsState:
+    """The turn player (``turn``, by default the state's) is at the draw step: the start of a
+    turn, or the replay a safety gives (FS-REPLAY); any window is closed. When no card can be
+    drawn, FS-GUARD-END ends the game."""
+    turn = state.turn if turn is None else turn
     state = _replenished(state)
     if not state.draw_pile:
-        return _exhausted(state)
-    return replace(state, phase=FsPhase.DRAW, actor=state.turn)
+        return _exhausted(evolve(state, turn=turn))  # _over closes the window too
+    return evolve(
+        state,
+        phase=PHASE_DRAW,
+        actor=turn,
+        turn=turn,
+        layer=None,
+        announced=True,
+        tied=(),
+        pending=None,
+        source=None,
+    )
 
 
 def _end_turn(state: FsState, next_seat: int | None = None) -> FsState:
@@ -614,11 +683,11 @@ def _end_turn(state: FsState, next_seat: int | None = None) -> FsState:
         seat = (state.turn + step) % n
         while len(state.hands[seat]) < DATA.hand_size:
             drawn = _draw(state, seat)
-            if drawn == state:
+            if drawn is state:  # nothing could be drawn
                 return _exhausted(state)  # FS-GUARD-END
             state = drawn
     following = (state.turn + 1) % n if next_seat is None else next_seat
-    return _resume(replace(state, turn=following))
+    return _resume(state, following)
 
 
 TRANSITIONS: Mapping[type, Transition] = MappingProxyType(

@@ -7,54 +7,72 @@ one list, so the two cannot disagree on what "a card that can be played" is.
 
 from __future__ import annotations
 
-from millebornes.families.funspeed.actions import (
-    Attack,
-    FsAction,
-    Helicopter,
-    LayBorne,
-    Police,
-    Remedy,
-    Safety,
-    Trash,
+from millebornes.families.funspeed.actions import FsAction, Police
+from millebornes.families.funspeed.cards import (
+    DATA,
+    IS_ATTACK,
+    IS_DISTANCE,
+    IS_REMEDY,
+    IS_SAFETY,
+    FsCard,
 )
-from millebornes.families.funspeed.cards import DATA, KIND, Kind
+from millebornes.families.funspeed.shared import (
+    ATTACK,
+    HELICOPTER,
+    LAY_BORNE,
+    REMEDY,
+    SAFETY,
+    TRASH,
+)
 from millebornes.families.funspeed.state import FsState
+
+# Read once: on Python 3.11 an enum member read as an attribute (``FsCard.POLICE``) costs
+# several times a global, and these are asked at every play step.
+_ACCELERATOR, _HELICOPTER, _POLICE, _TRASH = (
+    FsCard.ACCELERATOR,
+    FsCard.HELICOPTER,
+    FsCard.POLICE,
+    FsCard.TRASH,
+)
+
+
+def distinct(hand: tuple[FsCard, ...]) -> list[FsCard]:
+    """The kinds of a hand, once each, in card order: ``sorted(set(hand))`` for a hand kept in
+    card order, as every hand of a state is (``FsState.hands``), without hashing each card
+    through the enum's Python-level ``__hash__``."""
+    return [card for i, card in enumerate(hand) if i == 0 or hand[i - 1] != card]
 
 
 def plays(state: FsState, seat: int) -> list[FsAction]:
     """Every way ``seat`` might lay a card of its hand at the play step, discards aside, in
     canonical order (kind, then card, target and the other fields); the precondition tables
-    decide which of them are legal."""
-    hand = sorted(set(state.hands[seat]))
+    decide which of them are legal. Only cards the hand holds are proposed."""
+    held = state.hands[seat]
+    hand = distinct(held)
     others = [t for t in range(state.players) if t != seat]
-    flags = (False, True)
     zone = state.zones[seat]
     standing = sorted(a for a in (zone.attack, zone.radar) if a is not None)
+    boosts = LAY_BORNE[seat]
+    most = min(DATA.max_accelerators, held.count(_ACCELERATOR))
     found: list[FsAction] = [
-        LayBorne(seat, c, n, said)
-        for c in hand
-        if KIND[c] is Kind.DISTANCE
-        for n in range(DATA.max_accelerators + 1)
-        for said in flags
+        laid for c in hand if IS_DISTANCE[c] for pair in boosts[c][: most + 1] for laid in pair
     ]
+    found += [attack for c in hand if IS_ATTACK[c] for t in others for attack in ATTACK[seat][c][t]]
     found += [
-        Attack(seat, c, t, said) for c in hand if KIND[c] is Kind.ATTACK for t in others
-        for said in flags
-    ]  # fmt: skip
-    found += [
-        Remedy(seat, c, a, top)
-        for c in hand
-        if KIND[c] is Kind.REMEDY
-        for a in standing
-        for top in flags
+        remedy for c in hand if IS_REMEDY[c] for a in standing for remedy in REMEDY[seat][c][a]
     ]
-    found += [Safety(seat, c) for c in hand if KIND[c] is Kind.SAFETY]
-    found += [Helicopter(seat, t) for t in others]
-    found += [
-        Police(seat, t, take, give)
-        for t in others
-        for take in sorted(set(state.hands[t]))
-        for give in sorted({*hand, take})
-    ]
-    found += [Trash(seat)]
+    found += [SAFETY[seat][c] for c in hand if IS_SAFETY[c]]
+    # The specials only when held: a special not in the hand is never legal (FS-CARD-IN-HAND),
+    # and the Police alone would otherwise be a score of candidates at every play step.
+    if _HELICOPTER in held:
+        found += [HELICOPTER[seat][t] for t in others]
+    if _POLICE in held:
+        found += [
+            Police(seat, t, take, give)
+            for t in others
+            for take in distinct(state.hands[t])
+            for give in sorted({*hand, take})
+        ]
+    if _TRASH in held:
+        found += [TRASH[seat]]
     return found

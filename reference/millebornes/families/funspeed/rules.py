@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
-from millebornes.core.preconditions import broken_by_kind
+from millebornes.core.preconditions import respects
 from millebornes.families.funspeed.actions import (
     Attack,
     CoupFourre,
@@ -36,7 +36,16 @@ from millebornes.families.funspeed.actions import (
 )
 from millebornes.families.funspeed.cards import DATA, KM, SAFETY_OF, FsCard, cures
 from millebornes.families.funspeed.plays import plays
-from millebornes.families.funspeed.state import WINDOWS, FsPhase, FsState
+from millebornes.families.funspeed.state import (
+    PHASE_ATTACK,
+    PHASE_BORNE,
+    PHASE_DRAW,
+    PHASE_HOLDUP,
+    PHASE_PLAY,
+    WINDOWS,
+    FsPhase,
+    FsState,
+)
 
 A = TypeVar("A")
 Rule = tuple[str, Callable[[FsState, A], bool]]
@@ -52,12 +61,12 @@ def _is_actor(state: FsState, action: FsAction) -> bool:
 
 def _drawing(state: FsState, action: FsAction) -> bool:
     # FS-DRAW: a turn starts with the draw, and only then.
-    return state.phase is FsPhase.DRAW
+    return state.phase is PHASE_DRAW
 
 
 def _playing(state: FsState, action: FsAction) -> bool:
     # FS-PLAY-ONE: one card is laid or discarded after the draw (or again, FS-REPLAY).
-    return state.phase is FsPhase.PLAY
+    return state.phase is PHASE_PLAY
 
 
 def _holds(card: FsCard) -> Callable[[FsState, FsAction], bool]:
@@ -119,11 +128,16 @@ DRAW_DISCARD_RULES: tuple[Rule[DrawDiscard], ...] = (
 # --- Bornes ------------------------------------------------------------------------------
 
 
+_ACCELERATOR: Final = FsCard.ACCELERATOR
+"""Read once: asked of every Borne candidate (an enum member read as an attribute costs
+several times a global on Python 3.11)."""
+
+
 def _accelerators_held(state: FsState, action: LayBorne) -> bool:
     # FS-ACCEL, RUL-FS-ACCEL-TWO: at most two Accélérateurs, each from the hand.
     return (
         action.accelerators <= DATA.max_accelerators
-        and state.hands[action.seat].count(FsCard.ACCELERATOR) >= action.accelerators
+        and state.hands[action.seat].count(_ACCELERATOR) >= action.accelerators
     )
 
 
@@ -190,7 +204,7 @@ ATTACK_RULES: tuple[Rule[Attack], ...] = (
 
 def _on_turn_or_answering(state: FsState, action: Remedy) -> bool:
     # FS-REMEDY on one's turn, FS-REMEDY-OUT-OF-TURN in the attack window.
-    return state.phase is FsPhase.PLAY or state.phase is FsPhase.ATTACK
+    return state.phase is PHASE_PLAY or state.phase is PHASE_ATTACK
 
 
 def _matches(state: FsState, action: Remedy) -> bool:
@@ -201,7 +215,7 @@ def _matches(state: FsState, action: Remedy) -> bool:
 def _attack_to_cure(state: FsState, action: Remedy) -> bool:
     # The attack cured is the one pending in the window (FS-REMEDY-OUT-OF-TURN) or, on
     # one's turn, standing in one's zone however long ago it came (RUL-FS-REMEDY-HELD).
-    if state.phase is FsPhase.ATTACK:
+    if state.phase is PHASE_ATTACK:
         return state.pending is action.attack
     return state.zones[action.seat].standing(action.attack) is action.attack
 
@@ -209,7 +223,7 @@ def _attack_to_cure(state: FsState, action: Remedy) -> bool:
 def _covers_on_turn(state: FsState, action: Remedy) -> bool:
     # FS-REMEDY-TOP, RUL-FS-REMEDY-TOP: on one's turn the remedy covers the attack, so it lies
     # on top; only the answer out of turn chooses.
-    return state.phase is not FsPhase.PLAY or action.remedy_on_top
+    return state.phase is not PHASE_PLAY or action.remedy_on_top
 
 
 REMEDY_RULES: tuple[Rule[Remedy], ...] = (
@@ -229,12 +243,40 @@ SAFETY_RULES: tuple[Rule[Safety], ...] = (
 )
 
 
+_last_answer: list[tuple[FsState, int, bool]] = []
+"""The last :func:`can_play` answer, with the state object and seat it was about."""
+
+
+def can_play(state: FsState, seat: int) -> bool:
+    """Could ``seat`` lay some card of its hand at the play step of ``state``? Judged by the
+    tables themselves, whoever asks, whenever (FS-DISCARD-FORCED).
+
+    Every discard candidate of ``legal_actions`` asks this of the same state, and ``apply``
+    of the discard chosen asks it once more: the last answer is kept with the state object
+    it was about (states are immutable, and the one kept cannot be freed, so its identity
+    cannot be taken by another)."""
+    if _last_answer:
+        last, last_seat, answer = _last_answer[0]
+        if last is state and last_seat == seat:
+            return answer
+    step = state
+    if state.phase is not PHASE_PLAY or state.actor != seat:
+        step = replace(state, phase=PHASE_PLAY, actor=seat)
+    answer = any(respects(RULES[type(play)], step, play) for play in plays(step, seat))
+    remember_can_play(state, seat, answer)
+    return answer
+
+
+def remember_can_play(state: FsState, seat: int, answer: bool) -> None:
+    """Keep ``answer`` as :func:`can_play`'s for ``seat`` in ``state``: ``legal_actions``
+    found it judging the plays by these tables."""
+    _last_answer[:] = [(state, seat, answer)]
+
+
 def _nothing_playable(state: FsState, action: Discard) -> bool:
     # FS-DISCARD-FORCED, RUL-FS-DISCARD-FORCED: no card of the hand could be played at the
-    # play step, judged by the tables themselves (whoever asks, whenever: FS-ACTOR and
-    # FS-PLAY-ONE name a discard at the wrong moment).
-    step = replace(state, phase=FsPhase.PLAY, actor=action.seat)
-    return all(broken_by_kind(RULES, step, play) for play in plays(step, action.seat))
+    # play step (FS-ACTOR and FS-PLAY-ONE name a discard at the wrong moment).
+    return not can_play(state, action.seat)
 
 
 DISCARD_RULES: tuple[Rule[Discard], ...] = (
@@ -296,7 +338,7 @@ def _matching_safety(state: FsState, action: CoupFourre) -> bool:
 
 COUP_FOURRE_RULES: tuple[Rule[CoupFourre], ...] = (
     ("FS-ACTOR", _is_actor),
-    ("RUL-FS-WINDOWS", _in_window(FsPhase.ATTACK)),
+    ("RUL-FS-WINDOWS", _in_window(PHASE_ATTACK)),
     ("FS-CARD-IN-HAND", _card_in_hand),
     ("FS-CF", _matching_safety),
 )
@@ -304,7 +346,7 @@ COUP_FOURRE_RULES: tuple[Rule[CoupFourre], ...] = (
 # FS-MIRROR, FS-MIRROR-BACK: any attack, Radar included, as often as Rétroviseurs last.
 MIRROR_RULES: tuple[Rule[Mirror], ...] = (
     ("FS-ACTOR", _is_actor),
-    ("RUL-FS-WINDOWS", _in_window(FsPhase.ATTACK)),
+    ("RUL-FS-WINDOWS", _in_window(PHASE_ATTACK)),
     ("FS-CARD-IN-HAND", _holds(FsCard.MIRROR)),
 )
 
@@ -316,7 +358,7 @@ def _not_the_layer(state: FsState, action: UTurn | Killer) -> bool:
 
 UTURN_RULES: tuple[Rule[UTurn], ...] = (
     ("FS-ACTOR", _is_actor),
-    ("RUL-FS-WINDOWS", _in_window(FsPhase.BORNE)),
+    ("RUL-FS-WINDOWS", _in_window(PHASE_BORNE)),
     ("FS-CARD-IN-HAND", _holds(FsCard.U_TURN)),
     ("FS-UTURN", _not_the_layer),
 )
@@ -329,7 +371,7 @@ def _unannounced(state: FsState, action: Killer) -> bool:
 
 KILLER_RULES: tuple[Rule[Killer], ...] = (
     ("FS-ACTOR", _is_actor),
-    ("RUL-FS-WINDOWS", _in_window(FsPhase.BORNE)),
+    ("RUL-FS-WINDOWS", _in_window(PHASE_BORNE)),
     ("FS-KILLER", _not_the_layer),
     ("RUL-FS-ANNOUNCE", _unannounced),
 )
@@ -348,7 +390,7 @@ def _borne_exists(state: FsState, action: HoldUp) -> bool:
 
 HOLDUP_RULES: tuple[Rule[HoldUp], ...] = (
     ("FS-ACTOR", _is_actor),
-    ("RUL-FS-WINDOWS", _in_window(FsPhase.HOLDUP)),
+    ("RUL-FS-WINDOWS", _in_window(PHASE_HOLDUP)),
     ("FS-HOLDUP", _victim_tied),
     ("RUL-FS-HOLDUP", _borne_exists),
 )
@@ -370,7 +412,7 @@ def _forfeit_exists(state: FsState, action: FalseHoldUp) -> bool:
 
 FALSE_HOLDUP_RULES: tuple[Rule[FalseHoldUp], ...] = (
     ("FS-ACTOR", _is_actor),
-    ("RUL-FS-WINDOWS", _in_window(FsPhase.HOLDUP)),
+    ("RUL-FS-WINDOWS", _in_window(PHASE_HOLDUP)),
     ("FS-HOLDUP-WRONG", _no_tie),
     ("RUL-FS-HOLDUP-WRONG", _forfeit_exists),
 )

@@ -11,7 +11,8 @@ RUL-FS-RESHUFFLE-SEED).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
+from typing import Final
 
 from millebornes.core.tuples import with_item
 from millebornes.families.funspeed.cards import DATA, IS_RADAR, KM, FsCard
@@ -34,6 +35,16 @@ class FsPhase(StrEnum):
     OVER = "over"
     """The game is over (FS-END-GOAL, FS-GUARD-END)."""
 
+
+# The phases by module name as well, for the engine's hot paths: on Python 3.11 reading a
+# member as an attribute of its enum (``FsPhase.PLAY``) costs several times a global, and
+# the precondition tables ask the phase for every candidate action.
+PHASE_DRAW: Final = FsPhase.DRAW
+PHASE_PLAY: Final = FsPhase.PLAY
+PHASE_ATTACK: Final = FsPhase.ATTACK
+PHASE_BORNE: Final = FsPhase.BORNE
+PHASE_HOLDUP: Final = FsPhase.HOLDUP
+PHASE_OVER: Final = FsPhase.OVER
 
 WINDOWS = (FsPhase.ATTACK, FsPhase.BORNE, FsPhase.HOLDUP)
 
@@ -63,6 +74,12 @@ class Zone:
         bonus = len(self.safeties) * DATA.safety_km
         bonus += len(self.coups_fourres) * (DATA.coup_fourre_km - DATA.safety_km)
         return self.borne_km + bonus
+
+    def with_distance(self, distance: tuple[Borne, ...]) -> Zone:
+        """This zone with ``distance`` for its Bornes: ``dataclasses.replace`` for the hot
+        path (a Borne laid, lost, cancelled or stolen), which inspects the fields at every
+        call."""
+        return Zone(distance, self.safeties, self.coups_fourres, self.attack, self.radar)
 
     def standing(self, attack: FsCard) -> FsCard | None:
         """The standing card of ``attack``'s kind: Radar or the other attack (FS-ATTACK-ONE)."""
@@ -142,3 +159,55 @@ class FsState:
 
 with_zone = with_item
 with_hand = with_item
+
+
+class _Keep(Enum):
+    KEEP = 0
+
+
+KEEP = _Keep.KEEP
+"""The default of :func:`evolve`'s fields: leave it as it is."""
+
+
+def evolve(
+    s: FsState,
+    *,
+    phase: FsPhase | _Keep = KEEP,
+    actor: int | _Keep | None = KEEP,
+    turn: int | _Keep = KEEP,
+    draw_pile: tuple[FsCard, ...] | _Keep = KEEP,
+    discard_pile: tuple[FsCard, ...] | _Keep = KEEP,
+    removed: tuple[FsCard, ...] | _Keep = KEEP,
+    hands: tuple[tuple[FsCard, ...], ...] | _Keep = KEEP,
+    zones: tuple[Zone, ...] | _Keep = KEEP,
+    pending: FsCard | _Keep | None = KEEP,
+    source: int | _Keep | None = KEEP,
+    layer: int | _Keep | None = KEEP,
+    announced: bool | _Keep = KEEP,
+    tied: tuple[int, ...] | _Keep = KEEP,
+    reshuffles: int | _Keep = KEEP,
+    winners: tuple[int, ...] | _Keep = KEEP,
+) -> FsState:
+    """``s`` with the given fields changed: ``dataclasses.replace`` for the hot path, as the
+    classic family's ``evolve``. ``replace`` inspects the fields at every call, and every
+    action builds a new state; this positional construction is about twice as fast. The
+    game's identity (players, seed) never changes, so it cannot be passed."""
+    return FsState(
+        s.players,
+        s.phase if phase is KEEP else phase,
+        s.actor if actor is KEEP else actor,
+        s.turn if turn is KEEP else turn,
+        s.draw_pile if draw_pile is KEEP else draw_pile,
+        s.discard_pile if discard_pile is KEEP else discard_pile,
+        s.removed if removed is KEEP else removed,
+        s.hands if hands is KEEP else hands,
+        s.zones if zones is KEEP else zones,
+        s.pending if pending is KEEP else pending,
+        s.source if source is KEEP else source,
+        s.layer if layer is KEEP else layer,
+        s.announced if announced is KEEP else announced,
+        s.tied if tied is KEEP else tied,
+        s.seed,
+        s.reshuffles if reshuffles is KEEP else reshuffles,
+        s.winners if winners is KEEP else winners,
+    )
