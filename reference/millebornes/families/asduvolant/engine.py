@@ -47,9 +47,10 @@ from millebornes.families.asduvolant.cards import (
 from millebornes.families.asduvolant.rules import (
     RULES,
     clear,
+    remember_playable,
     route,
 )
-from millebornes.families.asduvolant.state import AvPhase, AvState, Car, box_tokens
+from millebornes.families.asduvolant.state import AvPhase, AvState, Car, box_tokens, evolve
 from millebornes.families.asduvolant.track import Board, default_board
 
 # --- starting ------------------------------------------------------------------------------
@@ -170,11 +171,25 @@ def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
+    if state.phase is AvPhase.PLAY:
+        return _play_step(state, seat, rules)
     return kept(rules, state, _candidates(state, seat))
 
 
-def _candidates(state: AvState, seat: int) -> list[AvAction]:
+def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
+    """The plays, then the discards, then ending the turn (AV-PLAY-ONE, RUL-AV-DISCARD)."""
     hand = sorted(set(state.hands[seat]))
+    plays = kept(rules, state, _plays(state, seat, hand))
+    if rules is RULES:
+        # These are every play of the hand judged by the family's own tables: what
+        # RUL-AV-DISCARD asks of each discard here and again when one is applied.
+        remember_playable(state, seat, bool(plays))
+    rest: list[AvAction] = [Discard(seat, c) for c in hand]
+    return plays + kept(rules, state, [*rest, EndTurn(seat)])
+
+
+def _candidates(state: AvState, seat: int) -> list[AvAction]:
+    """The candidates outside the play step: the draw, a window's answers, the trim."""
     if state.phase is AvPhase.DRAW:
         return [DrawPile(seat), DrawDiscard(seat)]
     if state.phase is AvPhase.COUP_FOURRE and state.pending is not None:
@@ -183,10 +198,8 @@ def _candidates(state: AvState, seat: int) -> list[AvAction]:
     if state.phase is AvPhase.U_TURN:
         return [UTurn(seat), Pass(seat)]
     if state.phase is AvPhase.TRIM:
-        return [Discard(seat, c) for c in hand]
-    if state.phase is not AvPhase.PLAY:
-        return []
-    return _plays(state, seat, hand) + [Discard(seat, c) for c in hand] + [EndTurn(seat)]
+        return [Discard(seat, c) for c in sorted(set(state.hands[seat]))]
+    return []
 
 
 def _plays(state: AvState, seat: int, hand: list[AvCard]) -> list[AvAction]:
@@ -235,7 +248,7 @@ def apply(
 
 
 def _draw_pile(state: AvState, action: DrawPile) -> AvState:
-    return replace(_draw(state, action.seat), phase=AvPhase.PLAY)
+    return evolve(_draw(state, action.seat), phase=AvPhase.PLAY)
 
 
 def _draw_discard(state: AvState, action: DrawDiscard) -> AvState:
@@ -247,11 +260,11 @@ def _end_turn_by_choice(state: AvState, action: EndTurn) -> AvState:
 
 
 def _set_car(state: AvState, seat: int, car: Car) -> AvState:
-    return replace(state, cars=with_item(state.cars, seat, car))
+    return evolve(state, cars=with_item(state.cars, seat, car))
 
 
 def _give(state: AvState, seat: int, card: AvCard) -> AvState:
-    return replace(state, hands=with_item(state.hands, seat, sorted_with(state.hands[seat], card)))
+    return evolve(state, hands=with_item(state.hands, seat, sorted_with(state.hands[seat], card)))
 
 
 def _draw(state: AvState, seat: int) -> AvState:
@@ -261,21 +274,21 @@ def _draw(state: AvState, seat: int) -> AvState:
         if not state.discard_pile:
             return state  # no card anywhere to draw: never in a game (AV-BOX)
         seed = round_seed(state.seed, state.reshuffles + 2)  # reshuffle k uses seed + k
-        state = replace(
+        state = evolve(
             state,
             draw_pile=shuffled(state.discard_pile, seed),
             discard_pile=(),
             reshuffles=state.reshuffles + 1,
         )
     card, pile = state.draw_pile[0], state.draw_pile[1:]
-    return replace(_give(state, seat, card), draw_pile=pile)
+    return evolve(_give(state, seat, card), draw_pile=pile)
 
 
 def _take(state: AvState, seat: int) -> AvState:
     """AV-DRAW, AV-DISCARD-PLAY: the top discard joins the hand and must be played next."""
     card = state.discard_pile[-1]
-    after = replace(_give(state, seat, card), discard_pile=state.discard_pile[:-1])
-    return replace(after, phase=AvPhase.PLAY, taken=card)
+    after = evolve(_give(state, seat, card), discard_pile=state.discard_pile[:-1])
+    return evolve(after, phase=AvPhase.PLAY, taken=card)
 
 
 def _lay(state: AvState, seat: int, *cards: AvCard) -> AvState:
@@ -283,7 +296,7 @@ def _lay(state: AvState, seat: int, *cards: AvCard) -> AvState:
     hand = state.hands[seat]
     for card in cards:
         hand = without(hand, card)
-    return replace(
+    return evolve(
         state,
         hands=with_item(state.hands, seat, hand),
         discard_pile=state.discard_pile + cards,
@@ -294,12 +307,12 @@ def _lay(state: AvState, seat: int, *cards: AvCard) -> AvState:
 
 def _played(state: AvState, *, forced: bool = False) -> AvState:
     """A play is over: the turn goes on (AV-TURBO, AV-ACCELERATED) or ends (AV-PLAY-ONE)."""
-    state = replace(state, forced=state.forced and forced)
+    state = evolve(state, forced=state.forced and forced)
     if state.accelerated:  # AV-ACCELERATED: the player ends the turn by choice
-        return replace(state, phase=AvPhase.PLAY, actor=state.turn)
-    state = replace(state, plays=state.plays - 1)
+        return evolve(state, phase=AvPhase.PLAY, actor=state.turn)
+    state = evolve(state, plays=state.plays - 1)
     if state.plays > 0:
-        return replace(state, phase=AvPhase.PLAY, actor=state.turn)
+        return evolve(state, phase=AvPhase.PLAY, actor=state.turn)
     return _end_turn(state)
 
 
@@ -328,7 +341,7 @@ def _move(state: AvState, action: Move) -> AvState:
     after = _bonus(_set_car(after, seat, moved), seat)
     holders = _uturn_holders(after, seat, seat)
     if holders:
-        return replace(
+        return evolve(
             after,
             phase=AvPhase.U_TURN,
             actor=holders[0],
@@ -364,7 +377,7 @@ def _uturn_holders(state: AvState, mover: int, after: int) -> tuple[int, ...]:
 
 def _move_stands(state: AvState, seat: int) -> AvState:
     """AV-END-FINISH: a car on the finish wins once no Demi-tour came; else play goes on."""
-    state = replace(state, mover=None, origin=None, moved=None)
+    state = evolve(state, mover=None, origin=None, moved=None)
     if state.cars[seat].square == state.board.goal_square(state.goal):
         return _over(state, (seat,))
     return _played(state)
@@ -375,7 +388,7 @@ def _attack(state: AvState, action: Attack) -> AvState:
     after = _lay(state, action.seat, action.card)
     safety = SAFETY_OF[action.card]
     if safety in state.hands[action.target]:
-        return replace(
+        return evolve(
             after,
             phase=AvPhase.COUP_FOURRE,
             actor=action.target,
@@ -394,7 +407,7 @@ def _land(state: AvState, attack: AvCard, target: int) -> AvState:
 
 def _token(state: AvState, kind: AvCard, change: int) -> AvState:
     i = TOKENS.index(kind)
-    return replace(state, supply=with_item(state.supply, i, state.supply[i] + change))
+    return evolve(state, supply=with_item(state.supply, i, state.supply[i] + change))
 
 
 def _cure(state: AvState, seat: int, attack: AvCard) -> AvState:
@@ -419,7 +432,7 @@ def _clip(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> AvState
         coups_fourres=(*car.coups_fourres, safety) if crosswise else car.coups_fourres,
     )
     state = _token(_set_car(state, seat, car), safety, -1)
-    state = replace(
+    state = evolve(
         state, hands=with_item(state.hands, seat, without(state.hands[seat], safety)), taken=None
     )
     for attack in (car.attack, AvCard.SPEED_LIMIT if car.limit else None):
@@ -431,7 +444,7 @@ def _clip(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> AvState
 def _safety(state: AvState, action: Safety) -> AvState:
     """AV-SAFETY: immunity, no extra play."""
     after = _clip(state, action.seat, action.card, crosswise=False)
-    return _played(replace(after, played=after.played + 1))
+    return _played(evolve(after, played=after.played + 1))
 
 
 def _turbo(state: AvState, action: Turbo) -> AvState:
@@ -440,7 +453,7 @@ def _turbo(state: AvState, action: Turbo) -> AvState:
     for _ in range(DATA.turbo_draws):
         after = _draw(after, action.seat)
     extra = 0 if state.accelerated else DATA.turbo_draws
-    return _played(replace(after, plays=after.plays + extra))
+    return _played(evolve(after, plays=after.plays + extra))
 
 
 def _discard(state: AvState, action: Discard) -> AvState:
@@ -450,7 +463,7 @@ def _discard(state: AvState, action: Discard) -> AvState:
     if state.phase is AvPhase.TRIM:  # RUL-AV-TURBO
         if len(after.hands[action.seat]) > DATA.hand_size:
             return after
-        return _end_turn(replace(after, resume=None), next_seat=state.resume)
+        return _end_turn(evolve(after, resume=None), next_seat=state.resume)
     return _played(after, forced=True)
 
 
@@ -459,9 +472,9 @@ def _coup_fourre(state: AvState, action: CoupFourre) -> AvState:
     after = _clip(state, action.seat, action.card, crosswise=True)
     while len(after.hands[action.seat]) < DATA.hand_size:
         after = _draw(after, action.seat)
-    after = replace(after, pending=None, source=None, forced=False)
+    after = evolve(after, pending=None, source=None, forced=False)
     if len(after.hands[after.turn]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
-        return replace(after, phase=AvPhase.TRIM, actor=after.turn, resume=action.seat)
+        return evolve(after, phase=AvPhase.TRIM, actor=after.turn, resume=action.seat)
     return _end_turn(after, next_seat=action.seat)
 
 
@@ -482,12 +495,12 @@ def _uturn(state: AvState, action: UTurn) -> AvState:
         laid_distance=car.laid_distance - 1,
     )
     after = _lay(_set_car(state, mover, back), action.seat, AvCard.U_TURN)
-    after = _draw(replace(after, played=state.played), action.seat)
+    after = _draw(evolve(after, played=state.played), action.seat)
     # The mover laid a distance card: the turn is not a blocked one (RUL-AV-DECLARE).
-    after = replace(after, mover=None, origin=None, moved=None, forced=False)
+    after = evolve(after, mover=None, origin=None, moved=None, forced=False)
     following = (mover + 1) % state.players
     if len(after.hands[mover]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
-        return replace(after, phase=AvPhase.TRIM, actor=mover, resume=following)
+        return evolve(after, phase=AvPhase.TRIM, actor=mover, resume=following)
     return _end_turn(after, next_seat=following)
 
 
@@ -499,13 +512,13 @@ def _pass(state: AvState, action: Pass | None = None) -> AvState:
     if state.phase is AvPhase.COUP_FOURRE:
         attack = state.pending
         assert attack is not None
-        landed = _land(replace(state, pending=None, source=None), attack, seat)
-        return _played(replace(landed, actor=state.turn))
+        landed = _land(evolve(state, pending=None, source=None), attack, seat)
+        return _played(evolve(landed, actor=state.turn))
     mover = state.mover
     assert mover is not None
     holders = _uturn_holders(state, mover, seat)
     if holders:
-        return replace(state, actor=holders[0])
+        return evolve(state, actor=holders[0])
     return _move_stands(state, mover)
 
 
@@ -513,7 +526,7 @@ def _pass(state: AvState, action: Pass | None = None) -> AvState:
 
 
 def _over(state: AvState, winners: tuple[int, ...]) -> AvState:
-    return replace(
+    return evolve(
         state,
         phase=AvPhase.OVER,
         actor=None,
@@ -541,7 +554,7 @@ def _end_turn(state: AvState, next_seat: int | None = None) -> AvState:
     blocked = state.forced and state.played  # RUL-AV-DECLARE: from the deal on
     stuck = state.stuck + 1 if blocked else 0
     if stuck >= n:
-        return _over(replace(state, stuck=stuck), farthest(state))
+        return _over(evolve(state, stuck=stuck), farthest(state))
     for step in range(n):
         seat = (state.turn + step) % n
         while len(state.hands[seat]) < DATA.hand_size:
@@ -550,7 +563,7 @@ def _end_turn(state: AvState, next_seat: int | None = None) -> AvState:
             if state is before:
                 break
     following = (state.turn + 1) % n if next_seat is None else next_seat
-    return replace(
+    return evolve(
         state,
         phase=AvPhase.PLAY if state.accelerated else AvPhase.DRAW,
         actor=following,

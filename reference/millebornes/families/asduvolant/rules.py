@@ -8,11 +8,10 @@ total, so a refusal names every rule the action breaks, in table order.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from millebornes.core.preconditions import broken
+from millebornes.core.preconditions import respects
 from millebornes.core.tuples import sorted_with, with_item
 from millebornes.families.asduvolant.actions import (
     Attack,
@@ -43,7 +42,7 @@ from millebornes.families.asduvolant.cards import (
     Kind,
     cures,
 )
-from millebornes.families.asduvolant.state import WINDOWS, AvPhase, AvState
+from millebornes.families.asduvolant.state import WINDOWS, AvPhase, AvState, evolve
 
 A = TypeVar("A")
 Rule = tuple[str, Callable[[AvState, A], bool]]
@@ -134,7 +133,7 @@ def _playable_once_taken(state: AvState, action: DrawDiscard) -> bool:
     if not state.discard_pile:
         return False
     card, seat = state.discard_pile[-1], action.seat
-    taken = replace(
+    taken = evolve(
         state,
         hands=with_item(state.hands, seat, sorted_with(state.hands[seat], card)),
         discard_pile=state.discard_pile[:-1],
@@ -142,9 +141,7 @@ def _playable_once_taken(state: AvState, action: DrawDiscard) -> bool:
         actor=seat,
         taken=card,
     )
-    return any(
-        not broken(table_of(type(play)), taken, play) for play in plays_of(taken, seat, card)
-    )
+    return any(respects(table_of(type(play)), taken, play) for play in plays_of(taken, seat, card))
 
 
 DRAW_PILE_RULES: tuple[Rule[DrawPile], ...] = (
@@ -176,7 +173,10 @@ def route(state: AvState, action: Move) -> tuple[int, ...] | None:
 
 def clear(state: AvState, seat: int, path: tuple[int, ...]) -> bool:
     """AV-NO-PASSING: no full square on the way, a free lane at the end (BOARD-LANES)."""
-    return all(len(state.occupied(square, but=seat)) < state.lanes(square) for square in path)
+    # Only a square another car stands on can be full (every square has a lane in use,
+    # BOARD-FILE), so the other cars are looked at rather than every square of the path.
+    others = [car.square for s, car in enumerate(state.cars) if s != seat]
+    return all(others.count(square) < state.lanes(square) for square in others if square in path)
 
 
 def _free_to_move(state: AvState, action: Move) -> bool:
@@ -351,11 +351,15 @@ def can_play(state: AvState, seat: int) -> bool:
     family's own tables (as RUL-AV-DISCARD-PLAYABLE is)."""
     if _PLAYABLE and _PLAYABLE[0][0] is state and _PLAYABLE[0][1] == seat:
         return _PLAYABLE[0][2]
-    answer = any(
-        not broken(table_of(type(play)), state, play) for play in plays_in_hand(state, seat)
-    )
-    _PLAYABLE[:] = [(state, seat, answer)]
+    answer = any(respects(table_of(type(play)), state, play) for play in plays_in_hand(state, seat))
+    remember_playable(state, seat, answer)
     return answer
+
+
+def remember_playable(state: AvState, seat: int, answer: bool) -> None:
+    """Keep ``can_play``'s answer for ``state``, found by whoever judged every play of the
+    hand already (``legal_actions``), so that the discards and then ``apply`` reuse it."""
+    _PLAYABLE[:] = [(state, seat, answer)]
 
 
 def _nothing_playable(state: AvState, action: Discard) -> bool:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from enum import StrEnum
+from enum import Enum, StrEnum
+from functools import cache
 
 from millebornes.families.asduvolant.cards import DATA, TOKENS, AvCard
 from millebornes.families.asduvolant.track import Board
@@ -117,7 +118,7 @@ class AvState:
 
     @property
     def goal(self) -> int:
-        return DATA.goal_for(self.options)  # AV-GOAL, RUL-AV-700
+        return _goal(self.options)  # AV-GOAL, RUL-AV-700
 
     @property
     def accelerated(self) -> bool:
@@ -145,6 +146,81 @@ class AvState:
         """Tokens on cars plus the supply, per kind; AV-TOKENS says these are the box's."""
         on_cars = Counter(token for car in self.cars for token in car.tokens())
         return tuple(on_cars[kind] + n for kind, n in zip(TOKENS, self.supply, strict=True))
+
+
+class _Keep(Enum):
+    KEEP = 0
+
+
+KEEP = _Keep.KEEP
+"""What :func:`evolve` is given for a field that stays as it is."""
+
+
+def evolve(
+    s: AvState,
+    *,
+    phase: AvPhase | _Keep = KEEP,
+    actor: int | _Keep | None = KEEP,
+    turn: int | _Keep = KEEP,
+    draw_pile: tuple[AvCard, ...] | _Keep = KEEP,
+    discard_pile: tuple[AvCard, ...] | _Keep = KEEP,
+    hands: tuple[tuple[AvCard, ...], ...] | _Keep = KEEP,
+    cars: tuple[Car, ...] | _Keep = KEEP,
+    supply: tuple[int, ...] | _Keep = KEEP,
+    taken: AvCard | _Keep | None = KEEP,
+    plays: int | _Keep = KEEP,
+    played: int | _Keep = KEEP,
+    forced: bool | _Keep = KEEP,
+    stuck: int | _Keep = KEEP,
+    pending: AvCard | _Keep | None = KEEP,
+    source: int | _Keep | None = KEEP,
+    mover: int | _Keep | None = KEEP,
+    origin: tuple[int, int] | _Keep | None = KEEP,
+    moved: AvCard | _Keep | None = KEEP,
+    resume: int | _Keep | None = KEEP,
+    reshuffles: int | _Keep = KEEP,
+    winners: tuple[int, ...] | _Keep = KEEP,
+) -> AvState:
+    """``s`` with the given fields changed: ``dataclasses.replace`` for the hot path.
+
+    ``replace`` inspects the fields at every call, and the engine builds a new state at
+    every step of every action; this positional construction is several times faster.
+    The game's identity (players, options, board, seed) never changes, so it cannot be
+    passed."""
+    return AvState(
+        s.players,
+        s.options,
+        s.board,
+        s.seed,
+        s.phase if phase is KEEP else phase,
+        s.actor if actor is KEEP else actor,
+        s.turn if turn is KEEP else turn,
+        s.draw_pile if draw_pile is KEEP else draw_pile,
+        s.discard_pile if discard_pile is KEEP else discard_pile,
+        s.hands if hands is KEEP else hands,
+        s.cars if cars is KEEP else cars,
+        s.supply if supply is KEEP else supply,
+        s.taken if taken is KEEP else taken,
+        s.plays if plays is KEEP else plays,
+        s.played if played is KEEP else played,
+        s.forced if forced is KEEP else forced,
+        s.stuck if stuck is KEEP else stuck,
+        s.pending if pending is KEEP else pending,
+        s.source if source is KEEP else source,
+        s.mover if mover is KEEP else mover,
+        s.origin if origin is KEEP else origin,
+        s.moved if moved is KEEP else moved,
+        s.resume if resume is KEEP else resume,
+        s.reshuffles if reshuffles is KEEP else reshuffles,
+        s.winners if winners is KEEP else winners,
+    )
+
+
+@cache
+def _goal(options: frozenset[str]) -> int:
+    # Cached: the move rules ask for the goal of every candidate move, and a frozenset
+    # keeps its hash, so the lookup costs less than the minimum over the options.
+    return DATA.goal_for(options)
 
 
 def box_tokens() -> tuple[int, ...]:
