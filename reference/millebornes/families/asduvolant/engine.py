@@ -10,15 +10,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
+from typing import Any
 
 from millebornes.core.checks import check_card, check_flag, check_seat
 from millebornes.core.errors import MalformedInput
-from millebornes.core.preconditions import Tables, broken_by_kind, checked, kept
+from millebornes.core.preconditions import Tables, broken_by_kind, checked, kept, respects
 from millebornes.core.preconditions import Transition as KindTransition
 from millebornes.core.shuffle import MASK64, round_seed, shuffled
 from millebornes.core.tuples import sorted_with, with_item, without
 from millebornes.families.asduvolant.actions import (
     ACTIONS,
+    SHARED_ATTACKS,
+    SHARED_DISCARDS,
+    SHARED_DRAW_DISCARDS,
+    SHARED_DRAW_PILES,
+    SHARED_END_TURNS,
+    SHARED_MOVES,
+    SHARED_REMEDIES,
+    SHARED_SAFETIES,
+    SHARED_TURBOS,
     Attack,
     AvAction,
     CoupFourre,
@@ -46,6 +56,8 @@ from millebornes.families.asduvolant.cards import (
 )
 from millebornes.families.asduvolant.rules import (
     RULES,
+    Rule,
+    beyond_head,
     clear,
     remember_playable,
     route,
@@ -177,21 +189,71 @@ def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
 
 
 def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
-    """The plays, then the discards, then ending the turn (AV-PLAY-ONE, RUL-AV-DISCARD)."""
-    hand = sorted(set(state.hands[seat]))
-    plays = kept(rules, state, _plays(state, seat, hand))
+    """The plays, then the discards, then ending the turn (AV-PLAY-ONE, RUL-AV-DISCARD).
+
+    Every candidate is the actor's, at the play step, with a card of the hand, so the head
+    of its table holds by construction and only the rest is asked (``beyond_head``; tests
+    compare with asking ``violations``); an accelerated move without the Accélération, or
+    a Turbo not held, is asked its whole table."""
+    rest = _OWN_REST if rules is RULES else _rest_of(rules)
+    hand = state.hands[seat]
+    kinds = sorted(set(hand))
+    car = state.cars[seat]
+    standing = ([car.attack] if car.attack else []) + ([AvCard.SPEED_LIMIT] if car.limit else [])
+    boosted = rest[Move] if AvCard.ACCELERATION in hand else rules[Move]
+    plays: list[AvAction] = []
+    for card in kinds:
+        kind = KIND[card]
+        if kind is Kind.DISTANCE:
+            for move in SHARED_MOVES[seat][card]:
+                table = boosted if move.accelerated else rest[Move]
+                if respects(table, state, move):
+                    plays.append(move)
+        elif kind is Kind.ATTACK:
+            table = rest[Attack]
+            for attack in SHARED_ATTACKS[seat][card][: state.players]:
+                if attack.target != seat and respects(table, state, attack):
+                    plays.append(attack)
+        elif kind is Kind.REMEDY:
+            table = rest[Remedy]
+            for cured in sorted(standing):
+                remedy = SHARED_REMEDIES[seat][card][cured]
+                if respects(table, state, remedy):
+                    plays.append(remedy)
+        elif kind is Kind.SAFETY:
+            safety = SHARED_SAFETIES[seat][card]
+            if respects(rest[Safety], state, safety):
+                plays.append(safety)
+    turbo = SHARED_TURBOS[seat]
+    if respects(rest[Turbo] if AvCard.TURBO in hand else rules[Turbo], state, turbo):
+        plays.append(turbo)
     if rules is RULES:
         # These are every play of the hand judged by the family's own tables: what
         # RUL-AV-DISCARD asks of each discard here and again when one is applied.
         remember_playable(state, seat, bool(plays))
-    rest: list[AvAction] = [Discard(seat, c) for c in hand]
-    return plays + kept(rules, state, [*rest, EndTurn(seat)])
+    discards = SHARED_DISCARDS[seat]
+    plays += [discards[c] for c in kinds if respects(rest[Discard], state, discards[c])]
+    end = SHARED_END_TURNS[seat]
+    if respects(rules[EndTurn], state, end):
+        plays.append(end)
+    return tuple(plays)
+
+
+_PLAY_STEP_KINDS = (Move, Attack, Remedy, Safety, Turbo, Discard)
+
+
+def _rest_of(rules: Rules) -> dict[type, tuple[Rule[Any], ...]]:
+    """Each play-step kind's table less the head its candidates meet by construction."""
+    return {kind: beyond_head(rules[kind]) for kind in _PLAY_STEP_KINDS}
+
+
+_OWN_REST = _rest_of(RULES)
 
 
 def _candidates(state: AvState, seat: int) -> list[AvAction]:
     """The candidates outside the play step: the draw, a window's answers, the trim."""
     if state.phase is AvPhase.DRAW:
-        return [DrawPile(seat), DrawDiscard(seat)]
+        return [SHARED_DRAW_PILES[seat], SHARED_DRAW_DISCARDS[seat]]
     if state.phase is AvPhase.COUP_FOURRE and state.pending is not None:
         safety = SAFETY_OF[state.pending]
         return [CoupFourre(seat, safety), Pass(seat)] if safety is not None else [Pass(seat)]
@@ -200,29 +262,6 @@ def _candidates(state: AvState, seat: int) -> list[AvAction]:
     if state.phase is AvPhase.TRIM:
         return [Discard(seat, c) for c in sorted(set(state.hands[seat]))]
     return []
-
-
-def _plays(state: AvState, seat: int, hand: list[AvCard]) -> list[AvAction]:
-    flags = (False, True)
-    car = state.cars[seat]
-    standing = ([car.attack] if car.attack else []) + ([AvCard.SPEED_LIMIT] if car.limit else [])
-    out: list[AvAction] = [
-        Move(seat, c, boost, cut)
-        for c in hand
-        if KIND[c] is Kind.DISTANCE
-        for boost in flags
-        for cut in flags
-    ]
-    out += [
-        Attack(seat, c, t)
-        for c in hand
-        if KIND[c] is Kind.ATTACK
-        for t in range(state.players)
-        if t != seat
-    ]
-    out += [Remedy(seat, c, a) for c in hand if KIND[c] is Kind.REMEDY for a in sorted(standing)]
-    out += [Safety(seat, c) for c in hand if KIND[c] is Kind.SAFETY]
-    return [*out, Turbo(seat)]
 
 
 # --- applying ------------------------------------------------------------------------------

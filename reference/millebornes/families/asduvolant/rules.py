@@ -447,6 +447,19 @@ PASS_RULES: tuple[Rule[Pass], ...] = (
 )
 
 
+HEAD = ("AV-ACTOR", "AV-PLAY-ONE", "AV-CARD-IN-HAND")
+"""The rows the tables of every play and of the discard start with."""
+
+
+def beyond_head(table: tuple[Rule[Any], ...]) -> tuple[Rule[Any], ...]:
+    """``table`` less its :data:`HEAD`, for a candidate that meets the head by construction:
+    the actor's play or discard at the play step, with a card of the hand. A table that does
+    not start with the head (another family's tables) is kept whole."""
+    if tuple(rule_id for rule_id, _ in table[: len(HEAD)]) == HEAD:
+        return table[len(HEAD) :]
+    return table
+
+
 TABLE_NAME: dict[type, str] = {
     DrawPile: "DRAW_PILE_RULES", DrawDiscard: "DRAW_DISCARD_RULES", Move: "MOVE_RULES",
     Attack: "ATTACK_RULES", Remedy: "REMEDY_RULES", Safety: "SAFETY_RULES",

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import StrEnum
 from functools import cache
+from typing import TypedDict, Unpack
 
 from millebornes.families.asduvolant.cards import DATA, TOKENS, AvCard
 from millebornes.families.asduvolant.track import Board
@@ -65,9 +66,12 @@ class Car:
         return (*standing, *self.safeties)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AvState:
-    """An As du Volant game at one moment. Seats are numbered clockwise; seat + 1 is the left."""
+    """An As du Volant game at one moment. Seats are numbered clockwise; seat + 1 is the left.
+
+    Not slotted: :func:`evolve` copies its attribute dictionary, the cheapest way to build
+    the next state."""
 
     players: int
     options: frozenset[str]
@@ -148,72 +152,43 @@ class AvState:
         return tuple(on_cars[kind] + n for kind, n in zip(TOKENS, self.supply, strict=True))
 
 
-class _Keep(Enum):
-    KEEP = 0
+class Changes(TypedDict, total=False):
+    """The fields of :class:`AvState` a transition may change: all but the game's identity
+    (players, options, board, seed)."""
+
+    phase: AvPhase
+    actor: int | None
+    turn: int
+    draw_pile: tuple[AvCard, ...]
+    discard_pile: tuple[AvCard, ...]
+    hands: tuple[tuple[AvCard, ...], ...]
+    cars: tuple[Car, ...]
+    supply: tuple[int, ...]
+    taken: AvCard | None
+    plays: int
+    played: int
+    forced: bool
+    stuck: int
+    pending: AvCard | None
+    source: int | None
+    mover: int | None
+    origin: tuple[int, int] | None
+    moved: AvCard | None
+    resume: int | None
+    reshuffles: int
+    winners: tuple[int, ...]
 
 
-KEEP = _Keep.KEEP
-"""What :func:`evolve` is given for a field that stays as it is."""
+def evolve(state: AvState, **changes: Unpack[Changes]) -> AvState:
+    """``state`` with the given fields changed: ``dataclasses.replace`` for the hot path.
 
-
-def evolve(
-    s: AvState,
-    *,
-    phase: AvPhase | _Keep = KEEP,
-    actor: int | _Keep | None = KEEP,
-    turn: int | _Keep = KEEP,
-    draw_pile: tuple[AvCard, ...] | _Keep = KEEP,
-    discard_pile: tuple[AvCard, ...] | _Keep = KEEP,
-    hands: tuple[tuple[AvCard, ...], ...] | _Keep = KEEP,
-    cars: tuple[Car, ...] | _Keep = KEEP,
-    supply: tuple[int, ...] | _Keep = KEEP,
-    taken: AvCard | _Keep | None = KEEP,
-    plays: int | _Keep = KEEP,
-    played: int | _Keep = KEEP,
-    forced: bool | _Keep = KEEP,
-    stuck: int | _Keep = KEEP,
-    pending: AvCard | _Keep | None = KEEP,
-    source: int | _Keep | None = KEEP,
-    mover: int | _Keep | None = KEEP,
-    origin: tuple[int, int] | _Keep | None = KEEP,
-    moved: AvCard | _Keep | None = KEEP,
-    resume: int | _Keep | None = KEEP,
-    reshuffles: int | _Keep = KEEP,
-    winners: tuple[int, ...] | _Keep = KEEP,
-) -> AvState:
-    """``s`` with the given fields changed: ``dataclasses.replace`` for the hot path.
-
-    ``replace`` inspects the fields at every call, and the engine builds a new state at
-    every step of every action; this positional construction is several times faster.
-    The game's identity (players, options, board, seed) never changes, so it cannot be
-    passed."""
-    return AvState(
-        s.players,
-        s.options,
-        s.board,
-        s.seed,
-        s.phase if phase is KEEP else phase,
-        s.actor if actor is KEEP else actor,
-        s.turn if turn is KEEP else turn,
-        s.draw_pile if draw_pile is KEEP else draw_pile,
-        s.discard_pile if discard_pile is KEEP else discard_pile,
-        s.hands if hands is KEEP else hands,
-        s.cars if cars is KEEP else cars,
-        s.supply if supply is KEEP else supply,
-        s.taken if taken is KEEP else taken,
-        s.plays if plays is KEEP else plays,
-        s.played if played is KEEP else played,
-        s.forced if forced is KEEP else forced,
-        s.stuck if stuck is KEEP else stuck,
-        s.pending if pending is KEEP else pending,
-        s.source if source is KEEP else source,
-        s.mover if mover is KEEP else mover,
-        s.origin if origin is KEEP else origin,
-        s.moved if moved is KEEP else moved,
-        s.resume if resume is KEEP else resume,
-        s.reshuffles if reshuffles is KEEP else reshuffles,
-        s.winners if winners is KEEP else winners,
-    )
+    ``replace`` inspects the fields and runs the frozen ``__init__`` (one
+    ``object.__setattr__`` per field) at every call, and the engine builds a new state at
+    every step of every action; copying the instance's attribute dictionary does the same
+    in one go, several times faster. The copy is as frozen as the original."""
+    new = object.__new__(AvState)
+    vars(new).update(vars(state), **changes)
+    return new
 
 
 @cache
