@@ -8,13 +8,12 @@ touching anything; each action kind then has one small transition function.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Unpack
 
 from millebornes.core.checks import check_card, check_flag, check_seat
 from millebornes.core.errors import MalformedInput
-from millebornes.core.preconditions import Tables, broken_by_kind, checked, kept, respects
+from millebornes.core.preconditions import Tables, broken, broken_by_kind, checked, kept, respects
 from millebornes.core.preconditions import Transition as KindTransition
 from millebornes.core.shuffle import MASK64, round_seed, shuffled
 from millebornes.core.tuples import sorted_with, with_item, without
@@ -55,6 +54,7 @@ from millebornes.families.asduvolant.cards import (
     Kind,
 )
 from millebornes.families.asduvolant.rules import (
+    REST,
     RULES,
     Rule,
     beyond_head,
@@ -62,7 +62,15 @@ from millebornes.families.asduvolant.rules import (
     remember_playable,
     route,
 )
-from millebornes.families.asduvolant.state import AvPhase, AvState, Car, box_tokens, evolve
+from millebornes.families.asduvolant.state import (
+    AvPhase,
+    AvState,
+    Car,
+    Changes,
+    box_tokens,
+    evolve,
+    evolve_car,
+)
 from millebornes.families.asduvolant.track import Board, default_board
 
 # --- starting ------------------------------------------------------------------------------
@@ -163,7 +171,10 @@ Rules = Tables
 def violations(state: AvState, action: AvAction, rules: Rules = RULES) -> tuple[str, ...]:
     """The IDs of the rules ``action`` breaks in ``state``, in table order; () if legal."""
     check_well_formed(state, action)
-    return broken_by_kind(rules, state, action)
+    table = rules[type(action)]
+    # Most actions judged are legal: the loop that stops at a broken row first, the list of
+    # every broken row only for a refusal.
+    return () if respects(table, state, action) else broken(table, state, action)
 
 
 def _broken(state: AvState, action: AvAction) -> tuple[str, ...]:
@@ -192,22 +203,25 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
     """The plays, then the discards, then ending the turn (AV-PLAY-ONE, RUL-AV-DISCARD).
 
     Every candidate is the actor's, at the play step, with a card of the hand, so the head
-    of its table holds by construction and only the rest is asked (``beyond_head``; tests
-    compare with asking ``violations``); an accelerated move without the Accélération, or
-    a Turbo not held, is asked its whole table."""
-    rest = _OWN_REST if rules is RULES else _rest_of(rules)
+    of its table holds by construction and only the rest is asked (``beyond_head``); an
+    accelerated move without the Accélération, or a Turbo not held, is asked its whole
+    table. With the family's own tables, the candidates known to break a row are not asked
+    at all (:func:`_move_tables`; a discard when a card can be played, RUL-AV-DISCARD; a
+    Turbo not held, AV-CARD-IN-HAND); any other tables (a mutant's) are asked about every
+    candidate. tests/asduvolant/test_av_legal.py compares with asking ``violations``."""
+    own = rules is RULES
+    rest = REST if own else _rest_of(rules)
     hand = state.hands[seat]
     kinds = sorted(set(hand))
     car = state.cars[seat]
     standing = ([car.attack] if car.attack else []) + ([AvCard.SPEED_LIMIT] if car.limit else [])
-    boosted = rest[Move] if AvCard.ACCELERATION in hand else rules[Move]
+    move_tables = _move_tables(state, seat, rules, rest)
     plays: list[AvAction] = []
     for card in kinds:
         kind = KIND[card]
         if kind is Kind.DISTANCE:
-            for move in SHARED_MOVES[seat][card]:
-                table = boosted if move.accelerated else rest[Move]
-                if respects(table, state, move):
+            for move, table in zip(SHARED_MOVES[seat][card], move_tables, strict=True):
+                if table is not None and respects(table, state, move):
                     plays.append(move)
         elif kind is Kind.ATTACK:
             table = rest[Attack]
@@ -225,29 +239,50 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
             if respects(rest[Safety], state, safety):
                 plays.append(safety)
     turbo = SHARED_TURBOS[seat]
-    if respects(rest[Turbo] if AvCard.TURBO in hand else rules[Turbo], state, turbo):
+    if AvCard.TURBO in hand:
+        if respects(rest[Turbo], state, turbo):
+            plays.append(turbo)
+    elif not own and respects(rules[Turbo], state, turbo):
         plays.append(turbo)
-    if rules is RULES:
+    if own:
         # These are every play of the hand judged by the family's own tables: what
-        # RUL-AV-DISCARD asks of each discard here and again when one is applied.
+        # RUL-AV-DISCARD asks of each discard (apply asks it again of the one chosen).
         remember_playable(state, seat, bool(plays))
-    discards = SHARED_DISCARDS[seat]
-    plays += [discards[c] for c in kinds if respects(rest[Discard], state, discards[c])]
+    if not (own and plays):
+        discards = SHARED_DISCARDS[seat]
+        plays += [discards[c] for c in kinds if respects(rest[Discard], state, discards[c])]
     end = SHARED_END_TURNS[seat]
     if respects(rules[EndTurn], state, end):
         plays.append(end)
     return tuple(plays)
 
 
-_PLAY_STEP_KINDS = (Move, Attack, Remedy, Safety, Turbo, Discard)
+def _move_tables(
+    state: AvState, seat: int, rules: Rules, rest: Mapping[type, tuple[Rule[Any], ...]]
+) -> tuple[tuple[Rule[Any], ...] | None, ...]:
+    """The table to ask about each of a distance card's four moves (plain, shortcut,
+    accelerated, both; ``SHARED_MOVES``), or None for a move known to break a row of the
+    family's own tables: every move of a stopped car (AV-MOVE-FREE), a shortcut away from
+    an entry square (AV-SHORTCUT), an accelerated move without the Accélération
+    (AV-CARD-IN-HAND)."""
+    car = state.cars[seat]
+    accelerating = AvCard.ACCELERATION in state.hands[seat]
+    plain = rest[Move]
+    boosted = plain if accelerating else rules[Move]
+    if rules is not RULES:
+        return (plain, plain, boosted, boosted)
+    if car.attack is not None:
+        return (None, None, None, None)
+    entry = state.board.squares[car.square].shortcut is not None
+    cut = plain if entry else None
+    if not accelerating:
+        return (plain, cut, None, None)
+    return (plain, cut, plain, cut)
 
 
-def _rest_of(rules: Rules) -> dict[type, tuple[Rule[Any], ...]]:
-    """Each play-step kind's table less the head its candidates meet by construction."""
-    return {kind: beyond_head(rules[kind]) for kind in _PLAY_STEP_KINDS}
-
-
-_OWN_REST = _rest_of(RULES)
+def _rest_of(rules: Rules) -> Mapping[type, tuple[Rule[Any], ...]]:
+    """Each kind's table less the head the play step's candidates meet by construction."""
+    return {kind: beyond_head(table) for kind, table in rules.items()}
 
 
 def _candidates(state: AvState, seat: int) -> list[AvAction]:
@@ -287,7 +322,7 @@ def apply(
 
 
 def _draw_pile(state: AvState, action: DrawPile) -> AvState:
-    return evolve(_draw(state, action.seat), phase=AvPhase.PLAY)
+    return _draw(state, action.seat, phase=AvPhase.PLAY)
 
 
 def _draw_discard(state: AvState, action: DrawDiscard) -> AvState:
@@ -302,16 +337,18 @@ def _set_car(state: AvState, seat: int, car: Car) -> AvState:
     return evolve(state, cars=with_item(state.cars, seat, car))
 
 
-def _give(state: AvState, seat: int, card: AvCard) -> AvState:
-    return evolve(state, hands=with_item(state.hands, seat, sorted_with(state.hands[seat], card)))
+def _hands_with(state: AvState, seat: int, card: AvCard) -> tuple[tuple[AvCard, ...], ...]:
+    """The hands once ``card`` joined ``seat``'s."""
+    return with_item(state.hands, seat, sorted_with(state.hands[seat], card))
 
 
-def _draw(state: AvState, seat: int) -> AvState:
-    """One card from the draw pile to ``seat``'s hand; an empty pile is first replaced by
-    the shuffled discard pile (AV-RESHUFFLE, RUL-AV-RESHUFFLE-SEED)."""
+def _draw(state: AvState, seat: int, **changes: Unpack[Changes]) -> AvState:
+    """One card from the draw pile to ``seat``'s hand, and the other ``changes`` in the same
+    step; an empty pile is first replaced by the shuffled discard pile (AV-RESHUFFLE,
+    RUL-AV-RESHUFFLE-SEED)."""
     if not state.draw_pile:
-        if not state.discard_pile:
-            return state  # no card anywhere to draw: never in a game (AV-BOX)
+        if not state.discard_pile:  # no card anywhere to draw: never in a game (AV-BOX)
+            return evolve(state, **changes) if changes else state
         seed = round_seed(state.seed, state.reshuffles + 2)  # reshuffle k uses seed + k
         state = evolve(
             state,
@@ -319,15 +356,21 @@ def _draw(state: AvState, seat: int) -> AvState:
             discard_pile=(),
             reshuffles=state.reshuffles + 1,
         )
-    card, pile = state.draw_pile[0], state.draw_pile[1:]
-    return evolve(_give(state, seat, card), draw_pile=pile)
+    changes["hands"] = _hands_with(state, seat, state.draw_pile[0])
+    changes["draw_pile"] = state.draw_pile[1:]
+    return evolve(state, **changes)
 
 
 def _take(state: AvState, seat: int) -> AvState:
     """AV-DRAW, AV-DISCARD-PLAY: the top discard joins the hand and must be played next."""
     card = state.discard_pile[-1]
-    after = evolve(_give(state, seat, card), discard_pile=state.discard_pile[:-1])
-    return evolve(after, phase=AvPhase.PLAY, taken=card)
+    return evolve(
+        state,
+        hands=_hands_with(state, seat, card),
+        discard_pile=state.discard_pile[:-1],
+        phase=AvPhase.PLAY,
+        taken=card,
+    )
 
 
 def _lay(state: AvState, seat: int, *cards: AvCard) -> AvState:
@@ -346,13 +389,13 @@ def _lay(state: AvState, seat: int, *cards: AvCard) -> AvState:
 
 def _played(state: AvState, *, forced: bool = False) -> AvState:
     """A play is over: the turn goes on (AV-TURBO, AV-ACCELERATED) or ends (AV-PLAY-ONE)."""
-    state = evolve(state, forced=state.forced and forced)
+    forced = state.forced and forced
     if state.accelerated:  # AV-ACCELERATED: the player ends the turn by choice
-        return evolve(state, phase=AvPhase.PLAY, actor=state.turn)
-    state = evolve(state, plays=state.plays - 1)
-    if state.plays > 0:
-        return evolve(state, phase=AvPhase.PLAY, actor=state.turn)
-    return _end_turn(state)
+        return evolve(state, forced=forced, phase=AvPhase.PLAY, actor=state.turn)
+    plays = state.plays - 1
+    if plays > 0:
+        return evolve(state, forced=forced, plays=plays, phase=AvPhase.PLAY, actor=state.turn)
+    return _end_turn(evolve(state, forced=forced, plays=plays))
 
 
 def _landing_lane(state: AvState, seat: int, square: int) -> int:
@@ -369,7 +412,7 @@ def _move(state: AvState, action: Move) -> AvState:
     cards = (action.card, AvCard.ACCELERATION) if action.accelerated else (action.card,)
     after = _lay(state, seat, *cards)
     end = path[-1]
-    moved = replace(
+    moved = evolve_car(
         car,
         square=end,
         lane=_landing_lane(after, seat, end),
@@ -402,7 +445,7 @@ def _bonus(state: AvState, seat: int) -> AvState:
     if path is None or not clear(state, seat, path):
         return state
     lane = _landing_lane(state, seat, path[-1])
-    return _set_car(state, seat, replace(car, square=path[-1], lane=lane))
+    return _set_car(state, seat, evolve_car(car, square=path[-1], lane=lane))
 
 
 def _uturn_holders(state: AvState, mover: int, after: int) -> tuple[int, ...]:
@@ -416,7 +459,8 @@ def _uturn_holders(state: AvState, mover: int, after: int) -> tuple[int, ...]:
 
 def _move_stands(state: AvState, seat: int) -> AvState:
     """AV-END-FINISH: a car on the finish wins once no Demi-tour came; else play goes on."""
-    state = evolve(state, mover=None, origin=None, moved=None)
+    if (state.mover, state.origin, state.moved) != (None, None, None):  # a window closes
+        state = evolve(state, mover=None, origin=None, moved=None)
     if state.cars[seat].square == state.board.goal_square(state.goal):
         return _over(state, (seat,))
     return _played(state)
@@ -440,7 +484,7 @@ def _attack(state: AvState, action: Attack) -> AvState:
 def _land(state: AvState, attack: AvCard, target: int) -> AvState:
     """AV-TOKENS: the attack's token leaves the supply for the front of the car."""
     car = state.cars[target]
-    car = replace(car, limit=True) if IS_LIMIT[attack] else replace(car, attack=attack)
+    car = evolve_car(car, limit=True) if IS_LIMIT[attack] else evolve_car(car, attack=attack)
     return _set_car(_token(state, attack, -1), target, car)
 
 
@@ -452,7 +496,7 @@ def _token(state: AvState, kind: AvCard, change: int) -> AvState:
 def _cure(state: AvState, seat: int, attack: AvCard) -> AvState:
     """AV-REMEDY: the token goes back to the supply."""
     car = state.cars[seat]
-    car = replace(car, limit=False) if IS_LIMIT[attack] else replace(car, attack=None)
+    car = evolve_car(car, limit=False) if IS_LIMIT[attack] else evolve_car(car, attack=None)
     return _token(_set_car(state, seat, car), attack, +1)
 
 
@@ -465,7 +509,7 @@ def _clip(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> AvState
     """AV-SAFETY, RUL-AV-SAFETY-CURES: the safety card leaves the hand for beside the board,
     its token goes on the car, and the matching standing attacks are cured."""
     car = state.cars[seat]
-    car = replace(
+    car = evolve_car(
         car,
         safeties=(*car.safeties, safety),
         coups_fourres=(*car.coups_fourres, safety) if crosswise else car.coups_fourres,
@@ -525,7 +569,7 @@ def _uturn(state: AvState, action: UTurn) -> AvState:
     mover, origin, card = state.mover, state.origin, state.moved
     assert mover is not None and origin is not None and card is not None  # a Demi-tour window
     car = state.cars[mover]
-    back = replace(
+    back = evolve_car(
         car,
         square=origin[0],
         lane=origin[1],

@@ -14,6 +14,11 @@ from typing import Any, TypeVar
 from millebornes.core.preconditions import respects
 from millebornes.core.tuples import sorted_with, with_item
 from millebornes.families.asduvolant.actions import (
+    SHARED_ATTACKS,
+    SHARED_MOVES,
+    SHARED_REMEDIES,
+    SHARED_SAFETIES,
+    SHARED_TURBOS,
     Attack,
     AvAction,
     CoupFourre,
@@ -116,23 +121,54 @@ def plays_of(state: AvState, seat: int, card: AvCard) -> list[AvAction]:
     legal or not: what a card taken from the discard pile could become."""
     kind = KIND[card]
     if kind is Kind.ATTACK:
-        return [Attack(seat, card, t) for t in range(state.players) if t != seat]
+        return [a for a in SHARED_ATTACKS[seat][card][: state.players] if a.target != seat]
     if kind is Kind.REMEDY:
-        return [Remedy(seat, card, attack) for attack in ATTACKS]
+        return [SHARED_REMEDIES[seat][card][attack] for attack in ATTACKS]
     if kind is Kind.SAFETY:
-        return [Safety(seat, card)]
+        return [SHARED_SAFETIES[seat][card]]
     if card is AvCard.TURBO:
-        return [Turbo(seat)]
+        return [SHARED_TURBOS[seat]]
     if card is AvCard.ACCELERATION:
-        return [Move(seat, d, True, cut) for d in DISTANCES for cut in (False, True)]
+        return [move for d in DISTANCES for move in SHARED_MOVES[seat][d] if move.accelerated]
     return []
+
+
+class _LastAnswer:
+    """A question's answer for the last (state, seat) it was asked about: legal_actions asks
+    it for the candidates of one state, and apply asks it again for the action chosen there,
+    so one entry saves the repeated work. The state is kept alive with its answer, so its
+    identity cannot be another state's."""
+
+    __slots__ = ("answer", "seat", "state")
+
+    def __init__(self) -> None:
+        self.state: AvState | None = None
+        self.seat = -1
+        self.answer = False
+
+    def knows(self, state: AvState, seat: int) -> bool:
+        return self.state is state and self.seat == seat
+
+    def keep(self, state: AvState, seat: int, answer: bool) -> bool:
+        self.state, self.seat, self.answer = state, seat, answer
+        return answer
+
+
+_TAKEN_PLAYABLE = _LastAnswer()
 
 
 def _playable_once_taken(state: AvState, action: DrawDiscard) -> bool:
     # RUL-AV-DISCARD-PLAYABLE: a legal play of the card taken exists right after taking it.
     if not state.discard_pile:
         return False
-    card, seat = state.discard_pile[-1], action.seat
+    seat = action.seat
+    if _TAKEN_PLAYABLE.knows(state, seat):
+        return _TAKEN_PLAYABLE.answer
+    return _TAKEN_PLAYABLE.keep(state, seat, _playable_after_taking(state, seat))
+
+
+def _playable_after_taking(state: AvState, seat: int) -> bool:
+    card = state.discard_pile[-1]
     taken = evolve(
         state,
         hands=with_item(state.hands, seat, sorted_with(state.hands[seat], card)),
@@ -141,7 +177,10 @@ def _playable_once_taken(state: AvState, action: DrawDiscard) -> bool:
         actor=seat,
         taken=card,
     )
-    return any(respects(table_of(type(play)), taken, play) for play in plays_of(taken, seat, card))
+    # The taken card is in the hand and the plays are the actor's at the play step: the head
+    # of their tables holds, but for an Accélération's moves, which need the distance card.
+    tables = RULES if card is AvCard.ACCELERATION else REST
+    return any(respects(tables[type(play)], taken, play) for play in plays_of(taken, seat, card))
 
 
 DRAW_PILE_RULES: tuple[Rule[DrawPile], ...] = (
@@ -335,31 +374,29 @@ def plays_in_hand(state: AvState, seat: int) -> list[AvAction]:
     found: list[AvAction] = []
     for card in sorted(set(state.hands[seat])):
         if KIND[card] is Kind.DISTANCE:
-            flags = (False, True)
-            found += [Move(seat, card, boost, cut) for boost in flags for cut in flags]
+            found += SHARED_MOVES[seat][card]
         elif card is not AvCard.ACCELERATION:  # its plays are the distance cards' doubled moves
             found += plays_of(state, seat, card)
     return found
 
 
-_PLAYABLE: list[tuple[AvState, int, bool]] = []
+_PLAYABLE = _LastAnswer()
 """The last answer of ``can_play``: legal_actions asks it once per card of the hand."""
 
 
 def can_play(state: AvState, seat: int) -> bool:
     """RUL-AV-DISCARD: whether some card of ``seat``'s hand can be played now, judged by the
     family's own tables (as RUL-AV-DISCARD-PLAYABLE is)."""
-    if _PLAYABLE and _PLAYABLE[0][0] is state and _PLAYABLE[0][1] == seat:
-        return _PLAYABLE[0][2]
+    if _PLAYABLE.knows(state, seat):
+        return _PLAYABLE.answer
     answer = any(respects(table_of(type(play)), state, play) for play in plays_in_hand(state, seat))
-    remember_playable(state, seat, answer)
-    return answer
+    return _PLAYABLE.keep(state, seat, answer)
 
 
 def remember_playable(state: AvState, seat: int, answer: bool) -> None:
     """Keep ``can_play``'s answer for ``state``, found by whoever judged every play of the
     hand already (``legal_actions``), so that the discards and then ``apply`` reuse it."""
-    _PLAYABLE[:] = [(state, seat, answer)]
+    _PLAYABLE.keep(state, seat, answer)
 
 
 def _nothing_playable(state: AvState, action: Discard) -> bool:
@@ -486,6 +523,13 @@ RULES: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
     }
 )
 """Each action kind's table: what the engine's functions judge by, unless given others."""
+
+
+REST: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
+    {kind: beyond_head(table) for kind, table in RULES.items()}
+)
+"""Each action kind's table less the :data:`HEAD`, for candidates that meet it by
+construction (every kind but the plays and the discard keeps its whole table)."""
 
 
 def table_of(kind: type) -> tuple[Rule[Any], ...]:

@@ -12,10 +12,11 @@ the only chance after the deal is a reshuffle, seeded from ``seed``
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import TypedDict, Unpack
+from typing import TypedDict, TypeVar, Unpack
 
 from millebornes.families.asduvolant.cards import DATA, TOKENS, AvCard
 from millebornes.families.asduvolant.track import Board
@@ -40,9 +41,10 @@ class AvPhase(StrEnum):
 WINDOWS = (AvPhase.COUP_FOURRE, AvPhase.U_TURN)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Car:
-    """One player's car: where it stands and what it carries."""
+    """One player's car: where it stands and what it carries. Not slotted, as
+    :class:`AvState` (:func:`evolve_car`)."""
 
     square: int
     lane: int
@@ -180,14 +182,39 @@ class Changes(TypedDict, total=False):
 
 
 def evolve(state: AvState, **changes: Unpack[Changes]) -> AvState:
-    """``state`` with the given fields changed: ``dataclasses.replace`` for the hot path.
+    """``state`` with the given fields changed: ``dataclasses.replace`` for the hot path."""
+    return _copied(state, changes)
 
-    ``replace`` inspects the fields and runs the frozen ``__init__`` (one
-    ``object.__setattr__`` per field) at every call, and the engine builds a new state at
-    every step of every action; copying the instance's attribute dictionary does the same
-    in one go, several times faster. The copy is as frozen as the original."""
-    new = object.__new__(AvState)
-    vars(new).update(vars(state), **changes)
+
+class CarChanges(TypedDict, total=False):
+    """The fields of a :class:`Car` a transition may change."""
+
+    square: int
+    lane: int
+    attack: AvCard | None
+    limit: bool
+    safeties: tuple[AvCard, ...]
+    coups_fourres: tuple[AvCard, ...]
+    laid_100: int
+    laid_200: int
+    laid_distance: int
+
+
+def evolve_car(car: Car, **changes: Unpack[CarChanges]) -> Car:
+    """``car`` with the given fields changed, as :func:`evolve`."""
+    return _copied(car, changes)
+
+
+T = TypeVar("T", AvState, Car)
+
+
+def _copied(value: T, changes: Mapping[str, object]) -> T:
+    # ``replace`` inspects the fields and runs the frozen ``__init__`` (one
+    # ``object.__setattr__`` per field) at every call, and the engine builds a new state
+    # at every step of every action; copying the instance's attribute dictionary does the
+    # same in one go, several times faster. The copy is as frozen as the original.
+    new = object.__new__(type(value))
+    vars(new).update(vars(value), **changes)
     return new
 
 
