@@ -57,9 +57,9 @@ from millebornes.families.asduvolant.rules import (
     REST,
     RULES,
     Rule,
-    beyond_head,
     clear,
     remember_playable,
+    rest_of,
     route,
 )
 from millebornes.families.asduvolant.state import (
@@ -196,6 +196,11 @@ def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
         return ()
     if state.phase is AvPhase.PLAY:
         return _play_step(state, seat, rules)
+    if state.phase is AvPhase.DRAW:
+        # Both draws are the actor's at the draw step: the head of their tables holds.
+        rest = REST if rules is RULES else rest_of(rules)
+        draws = (SHARED_DRAW_PILES[seat], SHARED_DRAW_DISCARDS[seat])
+        return tuple(draw for draw in draws if respects(rest[type(draw)], state, draw))
     return kept(rules, state, _candidates(state, seat))
 
 
@@ -210,7 +215,7 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
     Turbo not held, AV-CARD-IN-HAND); any other tables (a mutant's) are asked about every
     candidate. tests/asduvolant/test_av_legal.py compares with asking ``violations``."""
     own = rules is RULES
-    rest = REST if own else _rest_of(rules)
+    rest = REST if own else rest_of(rules)
     hand = state.hands[seat]
     kinds = sorted(set(hand))
     car = state.cars[seat]
@@ -280,15 +285,8 @@ def _move_tables(
     return (plain, cut, plain, cut)
 
 
-def _rest_of(rules: Rules) -> Mapping[type, tuple[Rule[Any], ...]]:
-    """Each kind's table less the head the play step's candidates meet by construction."""
-    return {kind: beyond_head(table) for kind, table in rules.items()}
-
-
 def _candidates(state: AvState, seat: int) -> list[AvAction]:
-    """The candidates outside the play step: the draw, a window's answers, the trim."""
-    if state.phase is AvPhase.DRAW:
-        return [SHARED_DRAW_PILES[seat], SHARED_DRAW_DISCARDS[seat]]
+    """The candidates outside the play and draw steps: a window's answers, the trim."""
     if state.phase is AvPhase.COUP_FOURRE and state.pending is not None:
         safety = SAFETY_OF[state.pending]
         return [CoupFourre(seat, safety), Pass(seat)] if safety is not None else [Pass(seat)]
@@ -485,19 +483,21 @@ def _land(state: AvState, attack: AvCard, target: int) -> AvState:
     """AV-TOKENS: the attack's token leaves the supply for the front of the car."""
     car = state.cars[target]
     car = evolve_car(car, limit=True) if IS_LIMIT[attack] else evolve_car(car, attack=attack)
-    return _set_car(_token(state, attack, -1), target, car)
+    return _set_car_and_token(state, target, car, attack, -1)
 
 
-def _token(state: AvState, kind: AvCard, change: int) -> AvState:
-    i = TOKENS.index(kind)
-    return evolve(state, supply=with_item(state.supply, i, state.supply[i] + change))
+def _set_car_and_token(state: AvState, seat: int, car: Car, token: AvCard, change: int) -> AvState:
+    """``seat``'s car replaced and ``change`` tokens of ``token`` added to the supply."""
+    i = TOKENS.index(token)
+    supply = with_item(state.supply, i, state.supply[i] + change)
+    return evolve(state, cars=with_item(state.cars, seat, car), supply=supply)
 
 
 def _cure(state: AvState, seat: int, attack: AvCard) -> AvState:
     """AV-REMEDY: the token goes back to the supply."""
     car = state.cars[seat]
     car = evolve_car(car, limit=False) if IS_LIMIT[attack] else evolve_car(car, attack=None)
-    return _token(_set_car(state, seat, car), attack, +1)
+    return _set_car_and_token(state, seat, car, attack, +1)
 
 
 def _remedy(state: AvState, action: Remedy) -> AvState:
@@ -514,7 +514,7 @@ def _clip(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> AvState
         safeties=(*car.safeties, safety),
         coups_fourres=(*car.coups_fourres, safety) if crosswise else car.coups_fourres,
     )
-    state = _token(_set_car(state, seat, car), safety, -1)
+    state = _set_car_and_token(state, seat, car, safety, -1)
     state = evolve(
         state, hands=with_item(state.hands, seat, without(state.hands[seat], safety)), taken=None
     )

@@ -486,15 +486,27 @@ PASS_RULES: tuple[Rule[Pass], ...] = (
 
 HEAD = ("AV-ACTOR", "AV-PLAY-ONE", "AV-CARD-IN-HAND")
 """The rows the tables of every play and of the discard start with."""
+DRAW_HEAD = ("AV-ACTOR", "AV-DRAW")
+"""The rows the tables of both draws start with."""
 
 
-def beyond_head(table: tuple[Rule[Any], ...]) -> tuple[Rule[Any], ...]:
-    """``table`` less its :data:`HEAD`, for a candidate that meets the head by construction:
-    the actor's play or discard at the play step, with a card of the hand. A table that does
-    not start with the head (another family's tables) is kept whole."""
-    if tuple(rule_id for rule_id, _ in table[: len(HEAD)]) == HEAD:
-        return table[len(HEAD) :]
+def beyond_head(table: tuple[Rule[Any], ...], head: tuple[str, ...]) -> tuple[Rule[Any], ...]:
+    """``table`` less its ``head``, for a candidate that meets the head by construction:
+    the actor's play or discard at the play step, with a card of the hand (:data:`HEAD`),
+    or the actor's draw at the draw step (:data:`DRAW_HEAD`). A table that does not start
+    with the head (other tables than the family's) is kept whole."""
+    if tuple(rule_id for rule_id, _ in table[: len(head)]) == head:
+        return table[len(head) :]
     return table
+
+
+def rest_of(tables: Mapping[type, tuple[Rule[Any], ...]]) -> Mapping[type, tuple[Rule[Any], ...]]:
+    """Each kind's table less the head its candidates meet by construction in
+    ``legal_actions`` (the windows' and the end of turn's tables are kept whole)."""
+    return {
+        kind: beyond_head(table, DRAW_HEAD if kind in (DrawPile, DrawDiscard) else HEAD)
+        for kind, table in tables.items()
+    }
 
 
 TABLE_NAME: dict[type, str] = {
@@ -525,11 +537,8 @@ RULES: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
 """Each action kind's table: what the engine's functions judge by, unless given others."""
 
 
-REST: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
-    {kind: beyond_head(table) for kind, table in RULES.items()}
-)
-"""Each action kind's table less the :data:`HEAD`, for candidates that meet it by
-construction (every kind but the plays and the discard keeps its whole table)."""
+REST: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(rest_of(RULES))
+"""The family's own tables less the head their candidates meet by construction."""
 
 
 def table_of(kind: type) -> tuple[Rule[Any], ...]:

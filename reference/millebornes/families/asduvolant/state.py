@@ -214,7 +214,9 @@ def _copied(value: T, changes: Mapping[str, object]) -> T:
     # at every step of every action; copying the instance's attribute dictionary does the
     # same in one go, several times faster. The copy is as frozen as the original.
     new = object.__new__(type(value))
-    vars(new).update(vars(value), **changes)
+    fields = new.__dict__
+    fields.update(value.__dict__)
+    fields.update(changes)
     return new
 
 
