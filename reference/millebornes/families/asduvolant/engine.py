@@ -371,18 +371,17 @@ def _take(state: AvState, seat: int) -> AvState:
     )
 
 
-def _lay(state: AvState, seat: int, *cards: AvCard) -> AvState:
-    """AV-PLAY-ONE: the cards played are shown and put on the discard pile."""
+def _lay(state: AvState, seat: int, *cards: AvCard, **changes: Unpack[Changes]) -> AvState:
+    """AV-PLAY-ONE: the cards played are shown and put on the discard pile; the other
+    ``changes`` are made in the same step."""
     hand = state.hands[seat]
     for card in cards:
         hand = without(hand, card)
-    return evolve(
-        state,
-        hands=with_item(state.hands, seat, hand),
-        discard_pile=state.discard_pile + cards,
-        taken=None,
-        played=state.played + 1,
-    )
+    changes["hands"] = with_item(state.hands, seat, hand)
+    changes["discard_pile"] = state.discard_pile + cards
+    changes["taken"] = None
+    changes["played"] = state.played + 1
+    return evolve(state, **changes)
 
 
 def _played(state: AvState, *, forced: bool = False) -> AvState:
@@ -408,17 +407,16 @@ def _move(state: AvState, action: Move) -> AvState:
     path = route(state, action)
     assert path is not None  # AV-MOVE-EXACT in the table
     cards = (action.card, AvCard.ACCELERATION) if action.accelerated else (action.card,)
-    after = _lay(state, seat, *cards)
     end = path[-1]
     moved = evolve_car(
         car,
         square=end,
-        lane=_landing_lane(after, seat, end),
+        lane=_landing_lane(state, seat, end),  # the other cars stand where they stood
         laid_100=car.laid_100 + (action.card is AvCard.D100),
         laid_200=car.laid_200 + (action.card is AvCard.D200),
         laid_distance=car.laid_distance + 1,
     )
-    after = _bonus(_set_car(after, seat, moved), seat)
+    after = _bonus(_lay(state, seat, *cards, cars=with_item(state.cars, seat, moved)), seat)
     holders = _uturn_holders(after, seat, seat)
     if holders:
         return evolve(
