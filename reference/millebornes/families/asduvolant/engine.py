@@ -204,6 +204,12 @@ def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
     return kept(rules, state, _candidates(state, seat))
 
 
+# Enum members as module constants for the play step's loop over the hand: reading a member
+# off its Enum class costs about 90 ns in CPython 3.11, a module constant about 20.
+_DISTANCE, _ATTACK, _REMEDY, _SAFETY = Kind.DISTANCE, Kind.ATTACK, Kind.REMEDY, Kind.SAFETY
+_TURBO, _SPEED_LIMIT = AvCard.TURBO, AvCard.SPEED_LIMIT
+
+
 def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
     """The plays, then the discards, then ending the turn (AV-PLAY-ONE, RUL-AV-DISCARD).
 
@@ -219,32 +225,32 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
     hand = state.hands[seat]
     kinds = sorted(set(hand))
     car = state.cars[seat]
-    standing = ([car.attack] if car.attack else []) + ([AvCard.SPEED_LIMIT] if car.limit else [])
+    standing = ([car.attack] if car.attack else []) + ([_SPEED_LIMIT] if car.limit else [])
     move_tables = _move_tables(state, seat, rules, rest)
     plays: list[AvAction] = []
     for card in kinds:
         kind = KIND[card]
-        if kind is Kind.DISTANCE:
+        if kind is _DISTANCE:
             for move, table in zip(SHARED_MOVES[seat][card], move_tables, strict=True):
                 if table is not None and respects(table, state, move):
                     plays.append(move)
-        elif kind is Kind.ATTACK:
+        elif kind is _ATTACK:
             table = rest[Attack]
             for attack in SHARED_ATTACKS[seat][card][: state.players]:
                 if attack.target != seat and respects(table, state, attack):
                     plays.append(attack)
-        elif kind is Kind.REMEDY:
+        elif kind is _REMEDY:
             table = rest[Remedy]
             for cured in sorted(standing):
                 remedy = SHARED_REMEDIES[seat][card][cured]
                 if respects(table, state, remedy):
                     plays.append(remedy)
-        elif kind is Kind.SAFETY:
+        elif kind is _SAFETY:
             safety = SHARED_SAFETIES[seat][card]
             if respects(rest[Safety], state, safety):
                 plays.append(safety)
     turbo = SHARED_TURBOS[seat]
-    if AvCard.TURBO in hand:
+    if _TURBO in hand:
         if respects(rest[Turbo], state, turbo):
             plays.append(turbo)
     elif not own and respects(rules[Turbo], state, turbo):
