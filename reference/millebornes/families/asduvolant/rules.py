@@ -212,11 +212,22 @@ def steps(action: Move) -> int:
     return (KM[action.card] << action.accelerated) // SQUARE_KM
 
 
+_LAST_ROUTE: list[Any] = [None, None, None]
+"""The last (state, move, route) ``route`` found: AV-MOVE-EXACT and AV-NO-PASSING ask it of
+the same move in turn, and the transition asks again for the move applied."""
+
+
 def route(state: AvState, action: Move) -> tuple[int, ...] | None:
     """The squares the move visits, or None when the track does not allow it exactly."""
+    last = _LAST_ROUTE
+    if last[0] is state and last[1] is action:  # both kept alive, so never another's
+        found: tuple[int, ...] | None = last[2]
+        return found
     car = state.cars[action.seat]
     entry = state.board.squares[car.square].shortcut is not None
-    return state.board.route(car.square, steps(action), action.shortcut and entry, state.goal)
+    found = state.board.route(car.square, steps(action), action.shortcut and entry, state.goal)
+    last[:] = (state, action, found)
+    return found
 
 
 def clear(state: AvState, seat: int, path: tuple[int, ...]) -> bool:
