@@ -147,20 +147,21 @@ class _LastAnswer:
     """A question's answer for the last (state, seat) it was asked about: legal_actions asks
     it for the candidates of one state, and apply asks it again for the action chosen there,
     so one entry saves the repeated work. The state is kept alive with its answer, so its
-    identity cannot be another state's."""
+    identity cannot be another state's; the entry is one tuple, replaced and read whole, so
+    threads sharing the engine never read one state's answer for another."""
 
-    __slots__ = ("answer", "seat", "state")
+    __slots__ = ("entry",)
 
     def __init__(self) -> None:
-        self.state: AvState | None = None
-        self.seat = -1
-        self.answer = False
+        self.entry: tuple[AvState | None, int, bool] = (None, -1, False)
 
-    def knows(self, state: AvState, seat: int) -> bool:
-        return self.state is state and self.seat == seat
+    def known(self, state: AvState, seat: int) -> bool | None:
+        """The answer kept for (``state``, ``seat``), or None."""
+        kept_state, kept_seat, answer = self.entry
+        return answer if kept_state is state and kept_seat == seat else None
 
     def keep(self, state: AvState, seat: int, answer: bool) -> bool:
-        self.state, self.seat, self.answer = state, seat, answer
+        self.entry = (state, seat, answer)
         return answer
 
 
@@ -172,8 +173,9 @@ def _playable_once_taken(state: AvState, action: DrawDiscard) -> bool:
     if not state.discard_pile:
         return False
     seat = action.seat
-    if _TAKEN_PLAYABLE.knows(state, seat):
-        return _TAKEN_PLAYABLE.answer
+    known = _TAKEN_PLAYABLE.known(state, seat)
+    if known is not None:
+        return known
     return _TAKEN_PLAYABLE.keep(state, seat, _playable_after_taking(state, seat))
 
 
@@ -212,21 +214,21 @@ def steps(action: Move) -> int:
     return (KM[action.card] << action.accelerated) // SQUARE_KM
 
 
-_LAST_ROUTE: list[Any] = [None, None, None]
-"""The last (state, move, route) ``route`` found: AV-MOVE-EXACT and AV-NO-PASSING ask it of
-the same move in turn, and the transition asks again for the move applied."""
+_LAST_ROUTE: list[tuple[Any, Any, tuple[int, ...] | None]] = [(None, None, None)]
+"""The last (state, move, route) ``route`` found, one tuple replaced and read whole (as
+``_LastAnswer``): AV-MOVE-EXACT and AV-NO-PASSING ask it of the same move in turn, and the
+transition asks again for the move applied."""
 
 
 def route(state: AvState, action: Move) -> tuple[int, ...] | None:
     """The squares the move visits, or None when the track does not allow it exactly."""
-    last = _LAST_ROUTE
-    if last[0] is state and last[1] is action:  # both kept alive, so never another's
-        found: tuple[int, ...] | None = last[2]
+    kept_state, kept_move, found = _LAST_ROUTE[0]
+    if kept_state is state and kept_move is action:  # both kept alive, never another's
         return found
     car = state.cars[action.seat]
     entry = state.board.squares[car.square].shortcut is not None
     found = state.board.route(car.square, steps(action), action.shortcut and entry, state.goal)
-    last[:] = (state, action, found)
+    _LAST_ROUTE[0] = (state, action, found)
     return found
 
 
@@ -407,8 +409,9 @@ _PLAYABLE = _LastAnswer()
 def can_play(state: AvState, seat: int) -> bool:
     """RUL-AV-DISCARD: whether some card of ``seat``'s hand can be played now, judged by the
     family's own tables (as RUL-AV-DISCARD-PLAYABLE is)."""
-    if _PLAYABLE.knows(state, seat):
-        return _PLAYABLE.answer
+    known = _PLAYABLE.known(state, seat)
+    if known is not None:
+        return known
     answer = any(respects(table_of(type(play)), state, play) for play in plays_in_hand(state, seat))
     return _PLAYABLE.keep(state, seat, answer)
 
