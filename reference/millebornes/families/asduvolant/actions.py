@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from millebornes.families.asduvolant.cards import AvCard
+from millebornes.families.asduvolant.cards import DATA, AvCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,3 +119,33 @@ ACTIONS: tuple[type, ...] = (
 
 PLAYS: tuple[type, ...] = (Move, Attack, Remedy, Safety, Turbo)
 """The plays that lay a card with an effect; a Discard is not one (RUL-AV-DECLARE)."""
+
+
+# --- shared instances ----------------------------------------------------------------------
+# Actions are immutable values, so legal_actions hands out these shared instances instead of
+# building new ones for every state (as the classic engine does), indexed by seat, then card.
+
+_SEATS = range(max(DATA.seats))
+_FLAGS = (False, True)
+
+SHARED_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(tuple(Move(s, c, boost, cut) for boost in _FLAGS for cut in _FLAGS) for c in AvCard)
+    for s in _SEATS
+)
+"""Each card's four moves in canonical order: plain, shortcut, accelerated, both."""
+SHARED_ATTACKS: tuple[tuple[tuple[Attack, ...], ...], ...] = tuple(
+    tuple(tuple(Attack(s, c, t) for t in _SEATS) for c in AvCard) for s in _SEATS
+)
+SHARED_REMEDIES: tuple[tuple[tuple[Remedy, ...], ...], ...] = tuple(
+    tuple(tuple(Remedy(s, c, a) for a in AvCard) for c in AvCard) for s in _SEATS
+)
+SHARED_SAFETIES: tuple[tuple[Safety, ...], ...] = tuple(
+    tuple(Safety(s, c) for c in AvCard) for s in _SEATS
+)
+SHARED_DISCARDS: tuple[tuple[Discard, ...], ...] = tuple(
+    tuple(Discard(s, c) for c in AvCard) for s in _SEATS
+)
+SHARED_TURBOS = tuple(Turbo(s) for s in _SEATS)
+SHARED_END_TURNS = tuple(EndTurn(s) for s in _SEATS)
+SHARED_DRAW_PILES = tuple(DrawPile(s) for s in _SEATS)
+SHARED_DRAW_DISCARDS = tuple(DrawDiscard(s) for s in _SEATS)

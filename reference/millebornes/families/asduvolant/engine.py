@@ -8,17 +8,26 @@ touching anything; each action kind then has one small transition function.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from types import MappingProxyType
+from typing import Any, Unpack
 
 from millebornes.core.checks import check_card, check_flag, check_seat
 from millebornes.core.errors import MalformedInput
-from millebornes.core.preconditions import Tables, broken_by_kind, checked, kept
+from millebornes.core.preconditions import Tables, broken, broken_by_kind, checked, kept, respects
 from millebornes.core.preconditions import Transition as KindTransition
 from millebornes.core.shuffle import MASK64, round_seed, shuffled
 from millebornes.core.tuples import sorted_with, with_item, without
 from millebornes.families.asduvolant.actions import (
     ACTIONS,
+    SHARED_ATTACKS,
+    SHARED_DISCARDS,
+    SHARED_DRAW_DISCARDS,
+    SHARED_DRAW_PILES,
+    SHARED_END_TURNS,
+    SHARED_MOVES,
+    SHARED_REMEDIES,
+    SHARED_SAFETIES,
+    SHARED_TURBOS,
     Attack,
     AvAction,
     CoupFourre,
@@ -45,11 +54,23 @@ from millebornes.families.asduvolant.cards import (
     Kind,
 )
 from millebornes.families.asduvolant.rules import (
+    REST,
     RULES,
+    Rule,
     clear,
+    remember_playable,
+    rest_of,
     route,
 )
-from millebornes.families.asduvolant.state import AvPhase, AvState, Car, box_tokens
+from millebornes.families.asduvolant.state import (
+    AvPhase,
+    AvState,
+    Car,
+    Changes,
+    box_tokens,
+    evolve,
+    evolve_car,
+)
 from millebornes.families.asduvolant.track import Board, default_board
 
 # --- starting ------------------------------------------------------------------------------
@@ -150,7 +171,10 @@ Rules = Tables
 def violations(state: AvState, action: AvAction, rules: Rules = RULES) -> tuple[str, ...]:
     """The IDs of the rules ``action`` breaks in ``state``, in table order; () if legal."""
     check_well_formed(state, action)
-    return broken_by_kind(rules, state, action)
+    table = rules[type(action)]
+    # Most actions judged are legal: the loop that stops at a broken row first, the list of
+    # every broken row only for a refusal.
+    return () if respects(table, state, action) else broken(table, state, action)
 
 
 def _broken(state: AvState, action: AvAction) -> tuple[str, ...]:
@@ -170,46 +194,113 @@ def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
+    if state.phase is AvPhase.PLAY:
+        return _play_step(state, seat, rules)
+    if state.phase is AvPhase.DRAW:
+        # Both draws are the actor's at the draw step: the head of their tables holds.
+        rest = REST if rules is RULES else rest_of(rules)
+        draws = (SHARED_DRAW_PILES[seat], SHARED_DRAW_DISCARDS[seat])
+        return tuple(draw for draw in draws if respects(rest[type(draw)], state, draw))
     return kept(rules, state, _candidates(state, seat))
 
 
+# Enum members as module constants for the play step's loop over the hand: reading a member
+# off its Enum class costs about 90 ns in CPython 3.11, a module constant about 20.
+_DISTANCE, _ATTACK, _REMEDY, _SAFETY = Kind.DISTANCE, Kind.ATTACK, Kind.REMEDY, Kind.SAFETY
+_TURBO, _SPEED_LIMIT = AvCard.TURBO, AvCard.SPEED_LIMIT
+
+
+def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
+    """The plays, then the discards, then ending the turn (AV-PLAY-ONE, RUL-AV-DISCARD).
+
+    Every candidate is the actor's, at the play step, with a card of the hand, so the head
+    of its table holds by construction and only the rest is asked (``beyond_head``); an
+    accelerated move without the Accélération, or a Turbo not held, is asked its whole
+    table. With the family's own tables, the candidates known to break a row are not asked
+    at all (:func:`_move_tables`; a discard when a card can be played, RUL-AV-DISCARD; a
+    Turbo not held, AV-CARD-IN-HAND); any other tables (a mutant's) are asked about every
+    candidate. tests/asduvolant/test_av_legal.py compares with asking ``violations``."""
+    own = rules is RULES
+    rest = REST if own else rest_of(rules)
+    hand = state.hands[seat]
+    kinds = sorted(set(hand))
+    car = state.cars[seat]
+    standing = ([car.attack] if car.attack else []) + ([_SPEED_LIMIT] if car.limit else [])
+    move_tables = _move_tables(state, seat, rules, rest)
+    plays: list[AvAction] = []
+    for card in kinds:
+        kind = KIND[card]
+        if kind is _DISTANCE:
+            for move, table in zip(SHARED_MOVES[seat][card], move_tables, strict=True):
+                if table is not None and respects(table, state, move):
+                    plays.append(move)
+        elif kind is _ATTACK:
+            table = rest[Attack]
+            for attack in SHARED_ATTACKS[seat][card][: state.players]:
+                if attack.target != seat and respects(table, state, attack):
+                    plays.append(attack)
+        elif kind is _REMEDY:
+            table = rest[Remedy]
+            for cured in sorted(standing):
+                remedy = SHARED_REMEDIES[seat][card][cured]
+                if respects(table, state, remedy):
+                    plays.append(remedy)
+        elif kind is _SAFETY:
+            safety = SHARED_SAFETIES[seat][card]
+            if respects(rest[Safety], state, safety):
+                plays.append(safety)
+    turbo = SHARED_TURBOS[seat]
+    if _TURBO in hand:
+        if respects(rest[Turbo], state, turbo):
+            plays.append(turbo)
+    elif not own and respects(rules[Turbo], state, turbo):
+        plays.append(turbo)
+    if own:
+        # These are every play of the hand judged by the family's own tables: what
+        # RUL-AV-DISCARD asks of each discard (apply asks it again of the one chosen).
+        remember_playable(state, seat, bool(plays))
+    if not (own and plays):
+        discards = SHARED_DISCARDS[seat]
+        plays += [discards[c] for c in kinds if respects(rest[Discard], state, discards[c])]
+    end = SHARED_END_TURNS[seat]
+    if respects(rules[EndTurn], state, end):
+        plays.append(end)
+    return tuple(plays)
+
+
+def _move_tables(
+    state: AvState, seat: int, rules: Rules, rest: Mapping[type, tuple[Rule[Any], ...]]
+) -> tuple[tuple[Rule[Any], ...] | None, ...]:
+    """The table to ask about each of a distance card's four moves (plain, shortcut,
+    accelerated, both; ``SHARED_MOVES``), or None for a move known to break a row of the
+    family's own tables: every move of a stopped car (AV-MOVE-FREE), a shortcut away from
+    an entry square (AV-SHORTCUT), an accelerated move without the Accélération
+    (AV-CARD-IN-HAND)."""
+    car = state.cars[seat]
+    accelerating = AvCard.ACCELERATION in state.hands[seat]
+    plain = rest[Move]
+    boosted = plain if accelerating else rules[Move]
+    if rules is not RULES:
+        return (plain, plain, boosted, boosted)
+    if car.attack is not None:
+        return (None, None, None, None)
+    entry = state.board.squares[car.square].shortcut is not None
+    cut = plain if entry else None
+    if not accelerating:
+        return (plain, cut, None, None)
+    return (plain, cut, plain, cut)
+
+
 def _candidates(state: AvState, seat: int) -> list[AvAction]:
-    hand = sorted(set(state.hands[seat]))
-    if state.phase is AvPhase.DRAW:
-        return [DrawPile(seat), DrawDiscard(seat)]
+    """The candidates outside the play and draw steps: a window's answers, the trim."""
     if state.phase is AvPhase.COUP_FOURRE and state.pending is not None:
         safety = SAFETY_OF[state.pending]
         return [CoupFourre(seat, safety), Pass(seat)] if safety is not None else [Pass(seat)]
     if state.phase is AvPhase.U_TURN:
         return [UTurn(seat), Pass(seat)]
     if state.phase is AvPhase.TRIM:
-        return [Discard(seat, c) for c in hand]
-    if state.phase is not AvPhase.PLAY:
-        return []
-    return _plays(state, seat, hand) + [Discard(seat, c) for c in hand] + [EndTurn(seat)]
-
-
-def _plays(state: AvState, seat: int, hand: list[AvCard]) -> list[AvAction]:
-    flags = (False, True)
-    car = state.cars[seat]
-    standing = ([car.attack] if car.attack else []) + ([AvCard.SPEED_LIMIT] if car.limit else [])
-    out: list[AvAction] = [
-        Move(seat, c, boost, cut)
-        for c in hand
-        if KIND[c] is Kind.DISTANCE
-        for boost in flags
-        for cut in flags
-    ]
-    out += [
-        Attack(seat, c, t)
-        for c in hand
-        if KIND[c] is Kind.ATTACK
-        for t in range(state.players)
-        if t != seat
-    ]
-    out += [Remedy(seat, c, a) for c in hand if KIND[c] is Kind.REMEDY for a in sorted(standing)]
-    out += [Safety(seat, c) for c in hand if KIND[c] is Kind.SAFETY]
-    return [*out, Turbo(seat)]
+        return [Discard(seat, c) for c in sorted(set(state.hands[seat]))]
+    return []
 
 
 # --- applying ------------------------------------------------------------------------------
@@ -235,7 +326,7 @@ def apply(
 
 
 def _draw_pile(state: AvState, action: DrawPile) -> AvState:
-    return replace(_draw(state, action.seat), phase=AvPhase.PLAY)
+    return _draw(state, action.seat, phase=AvPhase.PLAY)
 
 
 def _draw_discard(state: AvState, action: DrawDiscard) -> AvState:
@@ -247,60 +338,67 @@ def _end_turn_by_choice(state: AvState, action: EndTurn) -> AvState:
 
 
 def _set_car(state: AvState, seat: int, car: Car) -> AvState:
-    return replace(state, cars=with_item(state.cars, seat, car))
+    return evolve(state, cars=with_item(state.cars, seat, car))
 
 
-def _give(state: AvState, seat: int, card: AvCard) -> AvState:
-    return replace(state, hands=with_item(state.hands, seat, sorted_with(state.hands[seat], card)))
+def _hands_with(state: AvState, seat: int, card: AvCard) -> tuple[tuple[AvCard, ...], ...]:
+    """The hands once ``card`` joined ``seat``'s."""
+    return with_item(state.hands, seat, sorted_with(state.hands[seat], card))
 
 
-def _draw(state: AvState, seat: int) -> AvState:
-    """One card from the draw pile to ``seat``'s hand; an empty pile is first replaced by
-    the shuffled discard pile (AV-RESHUFFLE, RUL-AV-RESHUFFLE-SEED)."""
+def _draw(state: AvState, seat: int, **changes: Unpack[Changes]) -> AvState:
+    """One card from the draw pile to ``seat``'s hand, and the other ``changes`` in the same
+    step; an empty pile is first replaced by the shuffled discard pile (AV-RESHUFFLE,
+    RUL-AV-RESHUFFLE-SEED)."""
     if not state.draw_pile:
-        if not state.discard_pile:
-            return state  # no card anywhere to draw: never in a game (AV-BOX)
+        if not state.discard_pile:  # no card anywhere to draw: never in a game (AV-BOX)
+            return evolve(state, **changes) if changes else state
         seed = round_seed(state.seed, state.reshuffles + 2)  # reshuffle k uses seed + k
-        state = replace(
+        state = evolve(
             state,
             draw_pile=shuffled(state.discard_pile, seed),
             discard_pile=(),
             reshuffles=state.reshuffles + 1,
         )
-    card, pile = state.draw_pile[0], state.draw_pile[1:]
-    return replace(_give(state, seat, card), draw_pile=pile)
+    changes["hands"] = _hands_with(state, seat, state.draw_pile[0])
+    changes["draw_pile"] = state.draw_pile[1:]
+    return evolve(state, **changes)
 
 
 def _take(state: AvState, seat: int) -> AvState:
     """AV-DRAW, AV-DISCARD-PLAY: the top discard joins the hand and must be played next."""
     card = state.discard_pile[-1]
-    after = replace(_give(state, seat, card), discard_pile=state.discard_pile[:-1])
-    return replace(after, phase=AvPhase.PLAY, taken=card)
+    return evolve(
+        state,
+        hands=_hands_with(state, seat, card),
+        discard_pile=state.discard_pile[:-1],
+        phase=AvPhase.PLAY,
+        taken=card,
+    )
 
 
-def _lay(state: AvState, seat: int, *cards: AvCard) -> AvState:
-    """AV-PLAY-ONE: the cards played are shown and put on the discard pile."""
+def _lay(state: AvState, seat: int, *cards: AvCard, **changes: Unpack[Changes]) -> AvState:
+    """AV-PLAY-ONE: the cards played are shown and put on the discard pile; the other
+    ``changes`` are made in the same step."""
     hand = state.hands[seat]
     for card in cards:
         hand = without(hand, card)
-    return replace(
-        state,
-        hands=with_item(state.hands, seat, hand),
-        discard_pile=state.discard_pile + cards,
-        taken=None,
-        played=state.played + 1,
-    )
+    changes["hands"] = with_item(state.hands, seat, hand)
+    changes["discard_pile"] = state.discard_pile + cards
+    changes["taken"] = None
+    changes["played"] = state.played + 1
+    return evolve(state, **changes)
 
 
 def _played(state: AvState, *, forced: bool = False) -> AvState:
     """A play is over: the turn goes on (AV-TURBO, AV-ACCELERATED) or ends (AV-PLAY-ONE)."""
-    state = replace(state, forced=state.forced and forced)
+    forced = state.forced and forced
     if state.accelerated:  # AV-ACCELERATED: the player ends the turn by choice
-        return replace(state, phase=AvPhase.PLAY, actor=state.turn)
-    state = replace(state, plays=state.plays - 1)
-    if state.plays > 0:
-        return replace(state, phase=AvPhase.PLAY, actor=state.turn)
-    return _end_turn(state)
+        return evolve(state, forced=forced, phase=AvPhase.PLAY, actor=state.turn)
+    plays = state.plays - 1
+    if plays > 0:
+        return evolve(state, forced=forced, plays=plays, phase=AvPhase.PLAY, actor=state.turn)
+    return _end_turn(evolve(state, forced=forced, plays=plays))
 
 
 def _landing_lane(state: AvState, seat: int, square: int) -> int:
@@ -315,20 +413,19 @@ def _move(state: AvState, action: Move) -> AvState:
     path = route(state, action)
     assert path is not None  # AV-MOVE-EXACT in the table
     cards = (action.card, AvCard.ACCELERATION) if action.accelerated else (action.card,)
-    after = _lay(state, seat, *cards)
     end = path[-1]
-    moved = replace(
+    moved = evolve_car(
         car,
         square=end,
-        lane=_landing_lane(after, seat, end),
+        lane=_landing_lane(state, seat, end),  # the other cars stand where they stood
         laid_100=car.laid_100 + (action.card is AvCard.D100),
         laid_200=car.laid_200 + (action.card is AvCard.D200),
         laid_distance=car.laid_distance + 1,
     )
-    after = _bonus(_set_car(after, seat, moved), seat)
+    after = _bonus(_lay(state, seat, *cards, cars=with_item(state.cars, seat, moved)), seat)
     holders = _uturn_holders(after, seat, seat)
     if holders:
-        return replace(
+        return evolve(
             after,
             phase=AvPhase.U_TURN,
             actor=holders[0],
@@ -350,7 +447,7 @@ def _bonus(state: AvState, seat: int) -> AvState:
     if path is None or not clear(state, seat, path):
         return state
     lane = _landing_lane(state, seat, path[-1])
-    return _set_car(state, seat, replace(car, square=path[-1], lane=lane))
+    return _set_car(state, seat, evolve_car(car, square=path[-1], lane=lane))
 
 
 def _uturn_holders(state: AvState, mover: int, after: int) -> tuple[int, ...]:
@@ -364,7 +461,8 @@ def _uturn_holders(state: AvState, mover: int, after: int) -> tuple[int, ...]:
 
 def _move_stands(state: AvState, seat: int) -> AvState:
     """AV-END-FINISH: a car on the finish wins once no Demi-tour came; else play goes on."""
-    state = replace(state, mover=None, origin=None, moved=None)
+    if (state.mover, state.origin, state.moved) != (None, None, None):  # a window closes
+        state = evolve(state, mover=None, origin=None, moved=None)
     if state.cars[seat].square == state.board.goal_square(state.goal):
         return _over(state, (seat,))
     return _played(state)
@@ -375,7 +473,7 @@ def _attack(state: AvState, action: Attack) -> AvState:
     after = _lay(state, action.seat, action.card)
     safety = SAFETY_OF[action.card]
     if safety in state.hands[action.target]:
-        return replace(
+        return evolve(
             after,
             phase=AvPhase.COUP_FOURRE,
             actor=action.target,
@@ -388,20 +486,22 @@ def _attack(state: AvState, action: Attack) -> AvState:
 def _land(state: AvState, attack: AvCard, target: int) -> AvState:
     """AV-TOKENS: the attack's token leaves the supply for the front of the car."""
     car = state.cars[target]
-    car = replace(car, limit=True) if IS_LIMIT[attack] else replace(car, attack=attack)
-    return _set_car(_token(state, attack, -1), target, car)
+    car = evolve_car(car, limit=True) if IS_LIMIT[attack] else evolve_car(car, attack=attack)
+    return _set_car_and_token(state, target, car, attack, -1)
 
 
-def _token(state: AvState, kind: AvCard, change: int) -> AvState:
-    i = TOKENS.index(kind)
-    return replace(state, supply=with_item(state.supply, i, state.supply[i] + change))
+def _set_car_and_token(state: AvState, seat: int, car: Car, token: AvCard, change: int) -> AvState:
+    """``seat``'s car replaced and ``change`` tokens of ``token`` added to the supply."""
+    i = TOKENS.index(token)
+    supply = with_item(state.supply, i, state.supply[i] + change)
+    return evolve(state, cars=with_item(state.cars, seat, car), supply=supply)
 
 
 def _cure(state: AvState, seat: int, attack: AvCard) -> AvState:
     """AV-REMEDY: the token goes back to the supply."""
     car = state.cars[seat]
-    car = replace(car, limit=False) if IS_LIMIT[attack] else replace(car, attack=None)
-    return _token(_set_car(state, seat, car), attack, +1)
+    car = evolve_car(car, limit=False) if IS_LIMIT[attack] else evolve_car(car, attack=None)
+    return _set_car_and_token(state, seat, car, attack, +1)
 
 
 def _remedy(state: AvState, action: Remedy) -> AvState:
@@ -413,13 +513,13 @@ def _clip(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> AvState
     """AV-SAFETY, RUL-AV-SAFETY-CURES: the safety card leaves the hand for beside the board,
     its token goes on the car, and the matching standing attacks are cured."""
     car = state.cars[seat]
-    car = replace(
+    car = evolve_car(
         car,
         safeties=(*car.safeties, safety),
         coups_fourres=(*car.coups_fourres, safety) if crosswise else car.coups_fourres,
     )
-    state = _token(_set_car(state, seat, car), safety, -1)
-    state = replace(
+    state = _set_car_and_token(state, seat, car, safety, -1)
+    state = evolve(
         state, hands=with_item(state.hands, seat, without(state.hands[seat], safety)), taken=None
     )
     for attack in (car.attack, AvCard.SPEED_LIMIT if car.limit else None):
@@ -431,7 +531,7 @@ def _clip(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> AvState
 def _safety(state: AvState, action: Safety) -> AvState:
     """AV-SAFETY: immunity, no extra play."""
     after = _clip(state, action.seat, action.card, crosswise=False)
-    return _played(replace(after, played=after.played + 1))
+    return _played(evolve(after, played=after.played + 1))
 
 
 def _turbo(state: AvState, action: Turbo) -> AvState:
@@ -440,7 +540,7 @@ def _turbo(state: AvState, action: Turbo) -> AvState:
     for _ in range(DATA.turbo_draws):
         after = _draw(after, action.seat)
     extra = 0 if state.accelerated else DATA.turbo_draws
-    return _played(replace(after, plays=after.plays + extra))
+    return _played(evolve(after, plays=after.plays + extra))
 
 
 def _discard(state: AvState, action: Discard) -> AvState:
@@ -450,7 +550,7 @@ def _discard(state: AvState, action: Discard) -> AvState:
     if state.phase is AvPhase.TRIM:  # RUL-AV-TURBO
         if len(after.hands[action.seat]) > DATA.hand_size:
             return after
-        return _end_turn(replace(after, resume=None), next_seat=state.resume)
+        return _end_turn(evolve(after, resume=None), next_seat=state.resume)
     return _played(after, forced=True)
 
 
@@ -459,9 +559,9 @@ def _coup_fourre(state: AvState, action: CoupFourre) -> AvState:
     after = _clip(state, action.seat, action.card, crosswise=True)
     while len(after.hands[action.seat]) < DATA.hand_size:
         after = _draw(after, action.seat)
-    after = replace(after, pending=None, source=None, forced=False)
+    after = evolve(after, pending=None, source=None, forced=False)
     if len(after.hands[after.turn]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
-        return replace(after, phase=AvPhase.TRIM, actor=after.turn, resume=action.seat)
+        return evolve(after, phase=AvPhase.TRIM, actor=after.turn, resume=action.seat)
     return _end_turn(after, next_seat=action.seat)
 
 
@@ -473,7 +573,7 @@ def _uturn(state: AvState, action: UTurn) -> AvState:
     mover, origin, card = state.mover, state.origin, state.moved
     assert mover is not None and origin is not None and card is not None  # a Demi-tour window
     car = state.cars[mover]
-    back = replace(
+    back = evolve_car(
         car,
         square=origin[0],
         lane=origin[1],
@@ -482,12 +582,12 @@ def _uturn(state: AvState, action: UTurn) -> AvState:
         laid_distance=car.laid_distance - 1,
     )
     after = _lay(_set_car(state, mover, back), action.seat, AvCard.U_TURN)
-    after = _draw(replace(after, played=state.played), action.seat)
+    after = _draw(evolve(after, played=state.played), action.seat)
     # The mover laid a distance card: the turn is not a blocked one (RUL-AV-DECLARE).
-    after = replace(after, mover=None, origin=None, moved=None, forced=False)
+    after = evolve(after, mover=None, origin=None, moved=None, forced=False)
     following = (mover + 1) % state.players
     if len(after.hands[mover]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
-        return replace(after, phase=AvPhase.TRIM, actor=mover, resume=following)
+        return evolve(after, phase=AvPhase.TRIM, actor=mover, resume=following)
     return _end_turn(after, next_seat=following)
 
 
@@ -499,13 +599,13 @@ def _pass(state: AvState, action: Pass | None = None) -> AvState:
     if state.phase is AvPhase.COUP_FOURRE:
         attack = state.pending
         assert attack is not None
-        landed = _land(replace(state, pending=None, source=None), attack, seat)
-        return _played(replace(landed, actor=state.turn))
+        landed = _land(evolve(state, pending=None, source=None), attack, seat)
+        return _played(evolve(landed, actor=state.turn))
     mover = state.mover
     assert mover is not None
     holders = _uturn_holders(state, mover, seat)
     if holders:
-        return replace(state, actor=holders[0])
+        return evolve(state, actor=holders[0])
     return _move_stands(state, mover)
 
 
@@ -513,7 +613,7 @@ def _pass(state: AvState, action: Pass | None = None) -> AvState:
 
 
 def _over(state: AvState, winners: tuple[int, ...]) -> AvState:
-    return replace(
+    return evolve(
         state,
         phase=AvPhase.OVER,
         actor=None,
@@ -541,7 +641,7 @@ def _end_turn(state: AvState, next_seat: int | None = None) -> AvState:
     blocked = state.forced and state.played  # RUL-AV-DECLARE: from the deal on
     stuck = state.stuck + 1 if blocked else 0
     if stuck >= n:
-        return _over(replace(state, stuck=stuck), farthest(state))
+        return _over(evolve(state, stuck=stuck), farthest(state))
     for step in range(n):
         seat = (state.turn + step) % n
         while len(state.hands[seat]) < DATA.hand_size:
@@ -550,7 +650,7 @@ def _end_turn(state: AvState, next_seat: int | None = None) -> AvState:
             if state is before:
                 break
     following = (state.turn + 1) % n if next_seat is None else next_seat
-    return replace(
+    return evolve(
         state,
         phase=AvPhase.PLAY if state.accelerated else AvPhase.DRAW,
         actor=following,

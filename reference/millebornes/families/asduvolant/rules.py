@@ -8,13 +8,17 @@ total, so a refusal names every rule the action breaks, in table order.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from millebornes.core.preconditions import broken
+from millebornes.core.preconditions import respects
 from millebornes.core.tuples import sorted_with, with_item
 from millebornes.families.asduvolant.actions import (
+    SHARED_ATTACKS,
+    SHARED_MOVES,
+    SHARED_REMEDIES,
+    SHARED_SAFETIES,
+    SHARED_TURBOS,
     Attack,
     AvAction,
     CoupFourre,
@@ -43,10 +47,15 @@ from millebornes.families.asduvolant.cards import (
     Kind,
     cures,
 )
-from millebornes.families.asduvolant.state import WINDOWS, AvPhase, AvState
+from millebornes.families.asduvolant.state import WINDOWS, AvPhase, AvState, evolve
 
 A = TypeVar("A")
 Rule = tuple[str, Callable[[AvState, A], bool]]
+
+# The phases the most asked rows compare with, as module constants: reading a member off
+# its Enum class costs about 90 ns in CPython 3.11, a module constant about 20, and these
+# rows are asked of nearly every candidate.
+_DRAW, _PLAY, _TRIM = AvPhase.DRAW, AvPhase.PLAY, AvPhase.TRIM
 
 
 # --- who acts, when, with what -------------------------------------------------------------
@@ -59,12 +68,12 @@ def _is_actor(state: AvState, action: AvAction) -> bool:
 
 def _drawing(state: AvState, action: AvAction) -> bool:
     # AV-DRAW: a turn starts with the draw, and only then (never in the jeu accéléré).
-    return state.phase is AvPhase.DRAW
+    return state.phase is _DRAW
 
 
 def _playing(state: AvState, action: AvAction) -> bool:
     # AV-PLAY-ONE: cards are played after the draw (again after a Turbo, AV-TURBO).
-    return state.phase is AvPhase.PLAY
+    return state.phase is _PLAY
 
 
 def _card_in_hand(
@@ -113,28 +122,66 @@ def _may_take(state: AvState, action: DrawDiscard) -> bool:
 
 
 def plays_of(state: AvState, seat: int, card: AvCard) -> list[AvAction]:
-    """Every play that lays ``card`` (with each target, attack or distance card it may take),
-    legal or not: what a card taken from the discard pile could become."""
+    """Every play that lays ``card`` from ``seat``'s hand, legal or not: what a card taken
+    from the discard pile could become. As in ``legal_actions``, an attack goes to an
+    opponent (AV-ATTACK), a remedy cures an attack standing on the car (AV-STACK), and the
+    Accélération doubles a distance card of the hand (AV-CARD-IN-HAND): no other is ever
+    legal."""
     kind = KIND[card]
     if kind is Kind.ATTACK:
-        return [Attack(seat, card, t) for t in range(state.players) if t != seat]
+        return [a for a in SHARED_ATTACKS[seat][card][: state.players] if a.target != seat]
     if kind is Kind.REMEDY:
-        return [Remedy(seat, card, attack) for attack in ATTACKS]
+        remedies = SHARED_REMEDIES[seat][card]
+        return [remedies[attack] for attack in ATTACKS if _stands(state, remedies[attack])]
     if kind is Kind.SAFETY:
-        return [Safety(seat, card)]
+        return [SHARED_SAFETIES[seat][card]]
     if card is AvCard.TURBO:
-        return [Turbo(seat)]
+        return [SHARED_TURBOS[seat]]
     if card is AvCard.ACCELERATION:
-        return [Move(seat, d, True, cut) for d in DISTANCES for cut in (False, True)]
+        hand = state.hands[seat]
+        return [m for d in DISTANCES if d in hand for m in SHARED_MOVES[seat][d] if m.accelerated]
     return []
+
+
+class _LastAnswer:
+    """A question's answer for the last (state, seat) it was asked about: legal_actions asks
+    it for the candidates of one state, and apply asks it again for the action chosen there,
+    so one entry saves the repeated work. The state is kept alive with its answer, so its
+    identity cannot be another state's; the entry is one tuple, replaced and read whole, so
+    threads sharing the engine never read one state's answer for another."""
+
+    __slots__ = ("entry",)
+
+    def __init__(self) -> None:
+        self.entry: tuple[AvState | None, int, bool] = (None, -1, False)
+
+    def known(self, state: AvState, seat: int) -> bool | None:
+        """The answer kept for (``state``, ``seat``), or None."""
+        kept_state, kept_seat, answer = self.entry
+        return answer if kept_state is state and kept_seat == seat else None
+
+    def keep(self, state: AvState, seat: int, answer: bool) -> bool:
+        self.entry = (state, seat, answer)
+        return answer
+
+
+_TAKEN_PLAYABLE = _LastAnswer()
 
 
 def _playable_once_taken(state: AvState, action: DrawDiscard) -> bool:
     # RUL-AV-DISCARD-PLAYABLE: a legal play of the card taken exists right after taking it.
     if not state.discard_pile:
         return False
-    card, seat = state.discard_pile[-1], action.seat
-    taken = replace(
+    seat = action.seat
+    known = _TAKEN_PLAYABLE.known(state, seat)
+    if known is not None:
+        return known
+    return _TAKEN_PLAYABLE.keep(state, seat, _playable_after_taking(state, seat))
+
+
+def _playable_after_taking(state: AvState, seat: int) -> bool:
+    card = state.discard_pile[-1]
+    taken = evolve(
         state,
         hands=with_item(state.hands, seat, sorted_with(state.hands[seat], card)),
         discard_pile=state.discard_pile[:-1],
@@ -142,9 +189,9 @@ def _playable_once_taken(state: AvState, action: DrawDiscard) -> bool:
         actor=seat,
         taken=card,
     )
-    return any(
-        not broken(table_of(type(play)), taken, play) for play in plays_of(taken, seat, card)
-    )
+    # The taken card is in the hand and the plays are the actor's at the play step: the head
+    # of their tables holds (an Accélération's moves are of distance cards of the hand).
+    return any(respects(REST[type(play)], taken, play) for play in plays_of(taken, seat, card))
 
 
 DRAW_PILE_RULES: tuple[Rule[DrawPile], ...] = (
@@ -167,16 +214,30 @@ def steps(action: Move) -> int:
     return (KM[action.card] << action.accelerated) // SQUARE_KM
 
 
+_LAST_ROUTE: list[tuple[Any, Any, tuple[int, ...] | None]] = [(None, None, None)]
+"""The last (state, move, route) ``route`` found, one tuple replaced and read whole (as
+``_LastAnswer``): AV-MOVE-EXACT and AV-NO-PASSING ask it of the same move in turn, and the
+transition asks again for the move applied."""
+
+
 def route(state: AvState, action: Move) -> tuple[int, ...] | None:
     """The squares the move visits, or None when the track does not allow it exactly."""
+    kept_state, kept_move, found = _LAST_ROUTE[0]
+    if kept_state is state and kept_move is action:  # both kept alive, never another's
+        return found
     car = state.cars[action.seat]
     entry = state.board.squares[car.square].shortcut is not None
-    return state.board.route(car.square, steps(action), action.shortcut and entry, state.goal)
+    found = state.board.route(car.square, steps(action), action.shortcut and entry, state.goal)
+    _LAST_ROUTE[0] = (state, action, found)
+    return found
 
 
 def clear(state: AvState, seat: int, path: tuple[int, ...]) -> bool:
     """AV-NO-PASSING: no full square on the way, a free lane at the end (BOARD-LANES)."""
-    return all(len(state.occupied(square, but=seat)) < state.lanes(square) for square in path)
+    # Only a square another car stands on can be full (every square has a lane in use,
+    # BOARD-FILE), so the other cars are looked at rather than every square of the path.
+    others = [car.square for s, car in enumerate(state.cars) if s != seat]
+    return all(others.count(square) < state.lanes(square) for square in others if square in path)
 
 
 def _free_to_move(state: AvState, action: Move) -> bool:
@@ -335,38 +396,41 @@ def plays_in_hand(state: AvState, seat: int) -> list[AvAction]:
     found: list[AvAction] = []
     for card in sorted(set(state.hands[seat])):
         if KIND[card] is Kind.DISTANCE:
-            flags = (False, True)
-            found += [Move(seat, card, boost, cut) for boost in flags for cut in flags]
+            found += SHARED_MOVES[seat][card]
         elif card is not AvCard.ACCELERATION:  # its plays are the distance cards' doubled moves
             found += plays_of(state, seat, card)
     return found
 
 
-_PLAYABLE: list[tuple[AvState, int, bool]] = []
+_PLAYABLE = _LastAnswer()
 """The last answer of ``can_play``: legal_actions asks it once per card of the hand."""
 
 
 def can_play(state: AvState, seat: int) -> bool:
     """RUL-AV-DISCARD: whether some card of ``seat``'s hand can be played now, judged by the
     family's own tables (as RUL-AV-DISCARD-PLAYABLE is)."""
-    if _PLAYABLE and _PLAYABLE[0][0] is state and _PLAYABLE[0][1] == seat:
-        return _PLAYABLE[0][2]
-    answer = any(
-        not broken(table_of(type(play)), state, play) for play in plays_in_hand(state, seat)
-    )
-    _PLAYABLE[:] = [(state, seat, answer)]
-    return answer
+    known = _PLAYABLE.known(state, seat)
+    if known is not None:
+        return known
+    answer = any(respects(table_of(type(play)), state, play) for play in plays_in_hand(state, seat))
+    return _PLAYABLE.keep(state, seat, answer)
+
+
+def remember_playable(state: AvState, seat: int, answer: bool) -> None:
+    """Keep ``can_play``'s answer for ``state``, found by whoever judged every play of the
+    hand already (``legal_actions``), so that the discards and then ``apply`` reuse it."""
+    _PLAYABLE.keep(state, seat, answer)
 
 
 def _nothing_playable(state: AvState, action: Discard) -> bool:
     # RUL-AV-DISCARD: at the play step a card is discarded only when no card can be played
     # (003 "S'il n'a aucune de ces cartes"); trimming a hand to six is no such choice.
-    return state.phase is not AvPhase.PLAY or not can_play(state, action.seat)
+    return state.phase is not _PLAY or not can_play(state, action.seat)
 
 
 def _playing_or_trimming(state: AvState, action: Discard) -> bool:
     # AV-PLAY-ONE; RUL-AV-TURBO: discards bring a hand cut short by a coup-fourré to six.
-    return state.phase in (AvPhase.PLAY, AvPhase.TRIM)
+    return state.phase is _PLAY or state.phase is _TRIM
 
 
 DISCARD_RULES: tuple[Rule[Discard], ...] = (
@@ -443,6 +507,31 @@ PASS_RULES: tuple[Rule[Pass], ...] = (
 )
 
 
+HEAD = ("AV-ACTOR", "AV-PLAY-ONE", "AV-CARD-IN-HAND")
+"""The rows the tables of every play and of the discard start with."""
+DRAW_HEAD = ("AV-ACTOR", "AV-DRAW")
+"""The rows the tables of both draws start with."""
+
+
+def beyond_head(table: tuple[Rule[Any], ...], head: tuple[str, ...]) -> tuple[Rule[Any], ...]:
+    """``table`` less its ``head``, for a candidate that meets the head by construction:
+    the actor's play or discard at the play step, with a card of the hand (:data:`HEAD`),
+    or the actor's draw at the draw step (:data:`DRAW_HEAD`). A table that does not start
+    with the head (other tables than the family's) is kept whole."""
+    if tuple(rule_id for rule_id, _ in table[: len(head)]) == head:
+        return table[len(head) :]
+    return table
+
+
+def rest_of(tables: Mapping[type, tuple[Rule[Any], ...]]) -> Mapping[type, tuple[Rule[Any], ...]]:
+    """Each kind's table less the head its candidates meet by construction in
+    ``legal_actions`` (the windows' and the end of turn's tables are kept whole)."""
+    return {
+        kind: beyond_head(table, DRAW_HEAD if kind in (DrawPile, DrawDiscard) else HEAD)
+        for kind, table in tables.items()
+    }
+
+
 TABLE_NAME: dict[type, str] = {
     DrawPile: "DRAW_PILE_RULES", DrawDiscard: "DRAW_DISCARD_RULES", Move: "MOVE_RULES",
     Attack: "ATTACK_RULES", Remedy: "REMEDY_RULES", Safety: "SAFETY_RULES",
@@ -469,6 +558,10 @@ RULES: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
     }
 )
 """Each action kind's table: what the engine's functions judge by, unless given others."""
+
+
+REST: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(rest_of(RULES))
+"""The family's own tables less the head their candidates meet by construction."""
 
 
 def table_of(kind: type) -> tuple[Rule[Any], ...]:

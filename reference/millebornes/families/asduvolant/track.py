@@ -9,8 +9,7 @@ is the assumption ASM-AV-LAYOUT.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -44,40 +43,44 @@ class Square:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A whole track: its squares, start and finish (RUL-AV-BOARD-FILE)."""
+    """A whole track: its squares, start and finish (RUL-AV-BOARD-FILE).
+
+    A board never changes, so what the rules ask of it at every candidate move is worked
+    out once per board (:class:`_Tables`), not walked square by square each time."""
 
     name: str
     start: int
     finish: int
     squares: tuple[Square, ...]
+    _tables: _Tables = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_tables", _Tables(self.squares, self.start))
 
     @property
     def main(self) -> tuple[int, ...]:
         """The main route, start to finish, following ``next`` alone."""
-        return _main_route(self.squares, self.start)
+        return self._tables.main
 
     def lanes_for(self, square: int, players: int) -> int:
         """BOARD-DARK-LANE: the lanes in use on ``square`` at ``players`` seats."""
-        sq = self.squares[square]
-        return sq.lanes if players >= DATA.dark_lane_seats else sq.lanes - sq.dark_lanes
+        lanes = self._tables.lanes if players >= DATA.dark_lane_seats else self._tables.lit
+        return lanes[square]
 
     def goal_square(self, goal: int) -> int:
         """RUL-AV-700: the main-route square at ``goal`` km, the finish of the race."""
-        return next(i for i in self.main if self.squares[i].km == goal)
+        return self._tables.at_km[goal]
 
     def route(self, start: int, steps: int, shortcut: bool, goal: int) -> tuple[int, ...] | None:
         """The squares a move of ``steps`` squares from ``start`` visits, its end last
         (BOARD-SQUARES, AV-SHORTCUT: only the first step may take a shortcut); None when the
         track ends first or the move would go past ``goal`` km (AV-MOVE-EXACT, RUL-AV-700)."""
-        here, visited = start, []
-        for step in range(steps):
-            square = self.squares[here]
-            following = square.shortcut if step == 0 and shortcut else square.next
-            if following is None or self.squares[following].km > goal:
-                return None
-            visited.append(following)
-            here = following
-        return tuple(visited)
+        key = (start, steps, shortcut)
+        known = self._tables.routes.get(key)
+        if known is None:
+            known = self._tables.routes[key] = _walk(self.squares, start, steps, shortcut)
+        path, farthest = known
+        return None if path is None or farthest > goal else path
 
     def to_dict(self) -> dict[str, Any]:
         """The board as its file says it (defaults left out), for states and cases."""
@@ -106,6 +109,41 @@ def _main_route(squares: tuple[Square, ...], start: int) -> tuple[int, ...]:
         route.append(here)
         here = squares[here].next  # type: ignore[assignment]
     return tuple(route)
+
+
+class _Tables:
+    """What the rules read of a board, worked out once: the main route, the finish of each
+    goal, the lanes in use with and without the dark ones, and each move's route (filled as
+    moves are asked for: a route depends on its start, length and shortcut only)."""
+
+    __slots__ = ("at_km", "lanes", "lit", "main", "routes")
+
+    def __init__(self, squares: tuple[Square, ...], start: int) -> None:
+        self.main = _main_route(squares, start)
+        # The first main-route square at each km, as goal_square searched it.
+        self.at_km: dict[int, int] = {}
+        for i in self.main:
+            self.at_km.setdefault(squares[i].km, i)
+        self.lanes = tuple(sq.lanes for sq in squares)
+        self.lit = tuple(sq.lanes - sq.dark_lanes for sq in squares)
+        self.routes: dict[tuple[int, int, bool], tuple[tuple[int, ...] | None, int]] = {}
+
+
+def _walk(
+    squares: tuple[Square, ...], start: int, steps: int, shortcut: bool
+) -> tuple[tuple[int, ...] | None, int]:
+    """A move's squares (None if the track ends first) and the most km among them: the
+    move goes past a goal exactly when that most is beyond it."""
+    here, visited, farthest = start, [], -1
+    for step in range(steps):
+        square = squares[here]
+        following = square.shortcut if step == 0 and shortcut else square.next
+        if following is None:
+            return None, farthest
+        visited.append(following)
+        farthest = max(farthest, squares[following].km)
+        here = following
+    return tuple(visited), farthest
 
 
 # --- the boundary ----------------------------------------------------------------------------
@@ -239,7 +277,3 @@ def load_board(path: str | Path) -> Board:
 def default_board() -> Board:
     """ASM-AV-LAYOUT: the family's default track."""
     return load_board(spec_dir() / DEFAULT_BOARD)
-
-
-def board_json(board: Board) -> str:
-    return json.dumps(board.to_dict(), sort_keys=True)
