@@ -36,20 +36,32 @@ def family_of_edition(edition: object) -> Family:
     return found
 
 
+_STATE_FAMILY: dict[type, Family] = {}
+_ACTION_FAMILY: dict[type, Family] = {}
+"""The family found for each class of state and action met so far: the API asks on every
+call, and ownership is by class (``isinstance``), so one scan per class is enough."""
+
+
 def family_of_state(state: object) -> Family:
     """The family whose state ``state`` is, or :class:`MalformedInput`: a value that is no
     family's state is refused, never read as a finished game."""
-    found = next((f for f in FAMILIES if f.owns_state(state)), None)
+    found = _STATE_FAMILY.get(type(state))
     if found is None:
-        raise MalformedInput(f"state: not a state of any rule family: {type(state).__name__}")
+        found = next((f for f in FAMILIES if f.owns_state(state)), None)
+        if found is None:
+            raise MalformedInput(f"state: not a state of any rule family: {type(state).__name__}")
+        _STATE_FAMILY[type(state)] = found
     return found
 
 
 def family_of_action(action: object) -> Family:
     """The family whose action ``action`` is, or :class:`MalformedInput`."""
-    found = next((f for f in FAMILIES if f.owns_action(action)), None)
+    found = _ACTION_FAMILY.get(type(action))
     if found is None:
-        raise MalformedInput(f"action: not an action of any rule family: {action!r}")
+        found = next((f for f in FAMILIES if f.owns_action(action)), None)
+        if found is None:
+            raise MalformedInput(f"action: not an action of any rule family: {action!r}")
+        _ACTION_FAMILY[type(action)] = found
     return found
 
 
