@@ -43,6 +43,9 @@ NOT_RUN = {
     "python3 tools/release.py": "tests/packaging/test_release.py runs it, writing elsewhere",
     "bash tools/test.sh --quick": "a subset of this suite (tests/test_tools.py checks it)",
     "python3 benchmarks/native.py": "tests/fast/test_compiled.py runs it, building elsewhere",
+    "python3 benchmarks/native.py --family fun-speed": (
+        "tests/funspeed/test_fs_compiled.py runs it, building elsewhere"
+    ),
     "python3 tools/mechanical_mutants.py report --write conformance/mechanical.json": (
         "rewrites the record from the sessions of a finished run; "
         "tests/conformance/test_mechanical_mutants.py checks the record"
@@ -56,6 +59,8 @@ SHORTER = {
     "python3 benchmarks/playouts.py": " --seconds 0.2 --players 2",
     "python3 benchmarks/peers.py": " --seconds 0.2 --players 2",
     "python3 benchmarks/memory.py": " --rounds 1 --players 2",
+    "python3 benchmarks/family_speed.py": " --seconds 0.2 --players 2",
+    "python3 benchmarks/family_hotspots.py": " --family fun-speed --games 1",
     "python3 tools/conformance_strength.py": " --help",
     "python3 tools/mechanical_mutants.py run": " --help",
     SERVE: " --kind score",
