@@ -2,7 +2,9 @@
 
 Plays greedy games of each rule set and, at every decision of seat 0 with more than
 one choice, runs the search bot with a budget in seconds; reports the playouts it ran
-per second of search, on this one process (one core). The classic family's playouts
+per CPU second of search, on this one process (one core). The budget and the figure are
+both in CPU seconds of the process (``time.process_time``), so other work on a shared
+machine does not change them. The classic family's playouts
 run on the fast engine, the others' on the reference through the API (see
 ``millebornes.apps.search``). Not a test: figures go into issue notes and docs/bots.md.
 
@@ -37,9 +39,9 @@ def measure(edition: str, players: int, seconds: float, budget: float) -> tuple[
         bot = SearchBot(game, Budget(seconds=budget))
         while (seat := mb.actor(state)) is not None and not mb.is_chance(state):
             if seat == 0 and len(mb.legal_actions(state)) > 1:
-                before, clock = bot.playouts, time.perf_counter()
+                before, clock = bot.playouts, time.process_time()
                 action = bot.choose(state)
-                spent += time.perf_counter() - clock
+                spent += time.process_time() - clock
                 searched += bot.playouts - before
                 decisions += 1
             else:
@@ -53,8 +55,8 @@ def measure(edition: str, players: int, seconds: float, budget: float) -> tuple[
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=10.0, help="per rule set")
-    parser.add_argument("--budget", type=float, default=0.2, help="seconds a move")
+    parser.add_argument("--seconds", type=float, default=10.0, help="per rule set (wall)")
+    parser.add_argument("--budget", type=float, default=0.2, help="CPU seconds a move")
     parser.add_argument("--editions", nargs="+", default=["classic", "fun-speed", "as-du-volant"])
     parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
@@ -66,7 +68,7 @@ def main() -> None:
         rate = playouts / spent if spent else 0.0
         print(
             f"{edition}, {args.players} players: {rate:8.0f} playouts/s per core,"
-            f" {playouts / max(1, decisions):6.1f} playouts a move at {args.budget} s"
+            f" {playouts / max(1, decisions):6.1f} playouts a move at {args.budget} CPU s"
             f" ({decisions} decisions)"
         )
 

@@ -108,3 +108,24 @@ def test_a_state_nobody_must_act_in_is_refused() -> None:
     over = replace(state, actor=None)
     with pytest.raises(MalformedInput, match="state"):
         SearchBot(0, TINY).choose(over)
+
+
+def test_an_as_du_volant_playout_cut_short_is_judged_over_the_whole_scale() -> None:
+    """Cut after one action, no playout ends the game: each is judged on the seat's lead,
+    a logistic around 1/2, not squeezed under the 0.2 a finished game's tie-break gets
+    (which made the decision rule's margin five times stricter for cut playouts)."""
+    state = _positions("as-du-volant", 2, 3, 1)[0]
+    bot = SearchBot(1, Budget(playouts=8), horizon=1)
+    bot.choose(state)
+    means = [total / visits for _, visits, total in bot.last if visits]
+    assert means and max(means) > 0.3
+
+
+def test_the_classic_horizon_judges_a_round_cut_short() -> None:
+    """``classic_horizon`` cuts classic playouts and judges the standing (km, safeties,
+    coups-fourrés, whether the team can drive): still a legal, reproducible move."""
+    state = _positions("classic", 2, 5, 1)[0]
+    first = SearchBot(3, Budget(playouts=8), classic_horizon=4)
+    move = first.choose(state)
+    assert move in mb.legal_actions(state)
+    assert SearchBot(3, Budget(playouts=8), classic_horizon=4).choose(state) == move

@@ -81,7 +81,7 @@ def add_tournament(commands: Any) -> None:
         type=budget_value,
         default=None,
         metavar="B",
-        help="every search bot's budget per move: playouts (200, 200p) or seconds (0.2s);"
+        help="every search bot's budget per move: playouts (200, 200p) or CPU seconds (0.2s);"
         " default: each its level's",
     )
     parser.add_argument(
