@@ -203,6 +203,18 @@ class PlayTable(Table):
 
         return _answer(work)
 
+    def referee(self, transcript: str) -> str:
+        """The live table's referee (the first illegal line with its rules, or the outcome),
+        keeping the transcript's header and legal actions as this game's record."""
+        answer = super().referee(transcript)
+        if '"verdict"' in answer:
+            recorded = read_transcript(transcript.splitlines())
+            legal = json.loads(answer)["verdict"].get("legal_moves", 0)
+            self.header, self.replaying, self.cursor = recorded.header, (), 0
+            self.actions = [entry.action for entry in recorded.entries[:legal]]
+            self.edition = recorded.header.edition
+        return answer
+
     # --- the live table's hooks --------------------------------------------------------
 
     def _apply(self, state: State, action: Action) -> State:
