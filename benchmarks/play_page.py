@@ -36,7 +36,7 @@ from urllib.parse import unquote
 SITE = Path(__file__).resolve().parents[1] / "docs" / "_build" / "html"
 DRIVER = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
 <iframe id="f" src="/play.html" width="1280" height="1000"></iframe><script>
-const EDITIONS = "EDITIONS".split(",").filter(Boolean);
+const EDITIONS = "__EDITIONS__".split(",").filter(Boolean);
 const f = document.getElementById("f");
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 async function game(doc, edition) {
@@ -46,7 +46,7 @@ async function game(doc, edition) {
   $("mb-play-players").value = "2";
   $("mb-play-players").dispatchEvent(new Event("change"));
   $("mb-play-seat").value = "1";
-  $("mb-play-seed").value = "SEED";
+  $("mb-play-seed").value = "__SEED__";
   $("mb-play-deal").click();
   const times = [];
   for (let i = 0; i < 2000 && $("mb-play-score").hidden; i++) {
@@ -129,7 +129,7 @@ def one_run(browser: str, profile: str, editions: str, seed: int, timeout: float
     marks: dict[str, float] = {}
     done = threading.Event()
     result: list[Any] = []
-    driver = DRIVER.replace("EDITIONS", editions).replace("SEED", str(seed))
+    driver = DRIVER.replace("__EDITIONS__", editions).replace("__SEED__", str(seed))
     fields = {"marks": marks, "done": done, "result": result, "driver": driver}
     handler = type("H", (Handler,), fields)
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(SITE)))
