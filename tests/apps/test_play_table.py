@@ -210,3 +210,15 @@ def test_as_du_volant_draws_its_track_and_cars() -> None:
     assert table["main"][0] == table["start"]
     assert any(square["shortcut"] is not None for square in table["squares"])
     assert sum(seat is not None for s in table["squares"] for seat in s["lanes"]) == 3
+
+
+def test_a_refereed_transcript_shows_its_first_illegal_line_and_keeps_its_legal_part() -> None:
+    table = PlayTable()
+    answer(table.new_game(setup("classic", seat=0)))
+    legal = answer(table.transcript())["text"]
+    bad = legal + '{"type": "play", "seat": 0, "card": "D200", "target": 0}\n'
+    judged = PlayTable()
+    verdict = answer(judged.referee(bad))["verdict"]
+    assert verdict["verdict"] == "illegal" and verdict["line"] == len(bad.splitlines())
+    assert verdict["rules"], "the rules the line breaks"
+    assert answer(judged.transcript())["text"] == legal
