@@ -343,8 +343,10 @@
       if (square.bonus) mark += " +" + square.bonus;
       if (square.shortcut !== null && !isShortcut) mark += " ↘";
       box.append(svg("text", {x: x + 4, y: y + 13, "font-size": 10.5, fill: "#222"}, mark));
+      // Lanes side by side inside the square, closer together when there are many (start, finish).
+      const gap = Math.min(14, (cell - 22) / Math.max(1, square.lanes.length - 1));
       square.lanes.forEach((seat, lane) => {
-        const cx = x + 10 + lane * 14;
+        const cx = x + 10 + lane * gap;
         const cy = y + 40;
         if (seat === null) {
           box.append(svg("circle", {cx, cy, r: 5, fill: "none", stroke: "#bbb"}));
