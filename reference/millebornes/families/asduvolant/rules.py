@@ -513,7 +513,12 @@ DRAW_HEAD = ("AV-ACTOR", "AV-DRAW")
 """The rows the tables of both draws start with."""
 
 
-def beyond_head(table: tuple[Rule[Any], ...], head: tuple[str, ...]) -> tuple[Rule[Any], ...]:
+RuleTable = tuple[Rule[Any], ...]
+"""One action kind's precondition table (named so that the API pages link no other
+family's ``Rule``)."""
+
+
+def beyond_head(table: RuleTable, head: tuple[str, ...]) -> RuleTable:
     """``table`` less its ``head``, for a candidate that meets the head by construction:
     the actor's play or discard at the play step, with a card of the hand (:data:`HEAD`),
     or the actor's draw at the draw step (:data:`DRAW_HEAD`). A table that does not start
@@ -523,7 +528,7 @@ def beyond_head(table: tuple[Rule[Any], ...], head: tuple[str, ...]) -> tuple[Ru
     return table
 
 
-def rest_of(tables: Mapping[type, tuple[Rule[Any], ...]]) -> Mapping[type, tuple[Rule[Any], ...]]:
+def rest_of(tables: Mapping[type, RuleTable]) -> Mapping[type, RuleTable]:
     """Each kind's table less the head its candidates meet by construction in
     ``legal_actions`` (the windows' and the end of turn's tables are kept whole)."""
     return {
@@ -560,7 +565,7 @@ RULES: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
 """Each action kind's table: what the engine's functions judge by, unless given others."""
 
 
-REST: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(rest_of(RULES))
+REST: Mapping[type, RuleTable] = MappingProxyType(rest_of(RULES))
 """The family's own tables less the head their candidates meet by construction."""
 
 
