@@ -423,7 +423,11 @@ PASS_RULES: tuple[Rule[Pass], ...] = (
 )
 
 
-RULES: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
+_Table = tuple[Rule[Any], ...]
+# One action kind's precondition table. A private name: the API pages would render a
+# public alias, and a bare ``Rule`` there links two other families' ``Rule`` at once.
+
+RULES: Mapping[type, _Table] = MappingProxyType(
     {
         DrawPile: DRAW_PILE_RULES,
         DrawDiscard: DRAW_DISCARD_RULES,
