@@ -1,0 +1,159 @@
+"""The As du Volant fast engine against the reference, on random games of 2-4 seats and a
+spread of option sets.
+
+For each state met on random walks (whole games, the choices uniform or biased towards
+the attacks, moves and windows, or towards letting things pass), the fast engine must:
+convert to and from the reference state exactly; list the same legal actions in the same
+canonical order; give, for every legal action, the reference's next state; and reject a
+sample of the reference's illegal candidates (every action kind, every seat) with the
+reference's rule IDs, leaving the state as it was, and malformed actions with
+``MalformedInput``. One fast state is also stepped along the whole walk, so the legal
+list it keeps between steps is checked as well as fresh conversions.
+
+The quick profile walks a few hundred states per configuration; the deep one
+(``HYPOTHESIS_PROFILE=deep`` or ``MILLEBORNES_DIFF_STATES=N``) walks N.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+
+from millebornes.conformance.asduvolant_suite import every_action
+from millebornes.core.errors import IllegalAction, MalformedInput
+from millebornes.families.asduvolant.actions import (
+    Attack,
+    AvAction,
+    Discard,
+    Move,
+    Pass,
+    Remedy,
+    Safety,
+)
+from millebornes.families.asduvolant.cards import AvCard
+from millebornes.families.asduvolant.engine import apply, legal_actions, new_game, violations
+from millebornes.families.asduvolant.state import AvState, evolve
+from millebornes.fast.asduvolant import AvFastState
+
+DEEP = os.environ.get("HYPOTHESIS_PROFILE") == "deep"
+STATES = int(os.environ.get("MILLEBORNES_DIFF_STATES", "4000" if DEEP else "250"))
+STRIDE = 1 if DEEP or "MILLEBORNES_DIFF_STATES" in os.environ else 4
+"""Every state walked is compared with the fast state stepped along the walk; one in
+STRIDE gets the whole check (games run to hundreds of actions)."""
+ILLEGAL_SAMPLE = 25
+STYLES = ("uniform", "react", "pass")
+
+CONFIGS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (2, ()),
+    (2, ("small_deck", "goal_700")),
+    (2, ("accelerated", "bonus")),
+    (3, ("points_5000",)),
+    (3, ("small_deck", "accelerated")),
+    (4, ()),
+    (4, ("bonus", "accelerated")),
+)
+
+
+def _choose(rng: random.Random, choices: tuple[AvAction, ...], style: str) -> AvAction:
+    """``react`` prefers anything but passing, discarding or laying a safety (kept for a
+    coup-fourré): moves, attacks, remedies, Turbos, Demi-tours; ``pass`` prefers passing
+    and discarding."""
+    if style != "uniform" and rng.random() < 0.8:
+        passive = [a for a in choices if isinstance(a, (Pass, Discard))]
+        active = [a for a in choices if not isinstance(a, (Pass, Discard, Safety))]
+        wanted = active if style == "react" else passive
+        if wanted:
+            return rng.choice(wanted)
+    return rng.choice(choices)
+
+
+Step = tuple[AvState, tuple[AvAction, ...], AvAction | None]
+
+
+def _walk(players: int, options: tuple[str, ...], seed: int) -> Iterator[Step]:
+    rng = random.Random(seed)
+    while True:
+        state = new_game(players, seed=rng.randrange(2**64), options=options)
+        if rng.random() < 0.4:
+            # Random games end long before the draw pile runs out; a short pile (the rest
+            # face up on the discard pile, every card still in the game) brings the
+            # reshuffles (AV-RESHUFFLE, RUL-AV-RESHUFFLE-SEED) into the walks.
+            pile = state.draw_pile
+            state = evolve(state, draw_pile=pile[:4], discard_pile=pile[4:])
+        style = rng.choice(STYLES)
+        while state.actor is not None:
+            choices = legal_actions(state)
+            action = _choose(rng, choices, style)
+            yield state, choices, action
+            state = apply(state, action)
+        yield state, (), None
+
+
+MALFORMED: tuple[object, ...] = (
+    Move(0, AvCard.STOP, False, False),  # not a distance card
+    Move(0, AvCard.D25, 1, False),  # type: ignore[arg-type]  # not a flag
+    Attack(0, AvCard.STOP, 9),  # no such seat
+    Remedy(0, AvCard.ROLL, AvCard.D25),  # not an attack
+    Pass(True),  # a flag for a seat
+    "draw",
+)
+
+
+def _check(state: AvState, rng: random.Random, tally: Counter[str]) -> None:
+    fast = AvFastState.from_reference(state)
+    assert fast.to_reference() == state
+    expected = legal_actions(state)
+    assert fast.legal_actions() == expected
+    for action in expected:
+        assert fast.apply(action).to_reference() == apply(state, action), action
+        tally[type(action).__name__] += 1
+    tally["states"] += 1
+    tally[f"phase {state.phase.value}"] += 1
+    tally["reshuffled states"] += state.reshuffles > 0
+    illegal = [a for a in every_action(state) if a not in expected]
+    for action in rng.sample(illegal, min(ILLEGAL_SAMPLE, len(illegal))):
+        broken = violations(state, action)
+        assert broken, f"{action!r} is legal but not listed"
+        with pytest.raises(IllegalAction) as error:
+            fast.step(action)
+        assert error.value.rule_ids == broken
+        tally["illegal actions"] += 1
+    for bad in MALFORMED:
+        with pytest.raises(MalformedInput):
+            fast.step(bad)  # type: ignore[arg-type]
+    assert fast.to_reference() == state, "a rejected action changed the fast state"
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_fast_engine_agrees_with_reference(players: int, options: tuple[str, ...]) -> None:
+    tally: Counter[str] = Counter()
+    rng = random.Random(players)
+    seen: set[str] = set()
+    walker: AvFastState | None = None
+    for state, choices, action in _walk(players, options, seed=players * 31 + len(options)):
+        if walker is None:
+            walker = AvFastState.from_reference(state)  # a new game, stepped from its deal
+        assert walker.to_reference() == state, "the fast state stepped along the walk drifted"
+        assert walker.legal_actions() == choices
+        seen.update(type(a).__name__ for a in choices)
+        tally["states walked"] += 1
+        if tally["states walked"] % STRIDE == 0:
+            _check(state, rng, tally)
+        if action is not None:
+            walker.step(action)
+        else:
+            walker = None
+            tally["games"] += 1
+        if tally["states"] >= STATES:
+            break
+    assert tally["states"] == STATES
+    assert tally["reshuffled states"], "no reshuffle on the walks"
+    for kind in ("Move", "Attack", "Remedy", "Safety", "Turbo", "CoupFourre", "UTurn"):
+        assert kind in seen, f"no {kind} was ever legal on the walks"
+    print(
+        f"\n{players} players {options}: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items()))
+    )
