@@ -15,6 +15,12 @@ printed beside the table. Not a test: the figures go into issue notes.
 process holds one engine; a family not built, or built from other sources, is skipped
 with the reason.
 
+Fun & Speed also has a ``fast`` row: its fast engine (:mod:`millebornes.fast.funspeed`)
+playing the same games by the same loop (dealt by the reference's ``new_game`` from the
+same seeds, converted once, then ``legal_actions`` and ``step`` in place, which re-checks
+every precondition). With ``--compiled``, its mypyc build
+(``benchmarks/native.py --family fun-speed-fast``) gets a row too.
+
     python benchmarks/family_speed.py [--seconds 5] [--players 2 4] [--compiled]
 """
 
@@ -73,13 +79,38 @@ def play_game(family: Family, edition: str, players: int, seed: int, rng: random
     return actions
 
 
+def play_fast_game(players: int, seed: int, rng: random.Random) -> int:
+    """One Fun & Speed game of random legal actions on the fast engine; the actions taken."""
+    from millebornes.families.funspeed.engine import new_game  # noqa: PLC0415
+    from millebornes.fast.funspeed import FsFastState  # noqa: PLC0415
+
+    state = FsFastState.from_reference(new_game(players, seed=seed))
+    legal, step, rnd = state.legal_actions, state.step, rng.random
+    actions = 0
+    while state.actor is not None:
+        choices = legal()
+        step(choices[int(rnd() * len(choices))])
+        actions += 1
+    return actions
+
+
+FAST = "fun-speed-fast"
+"""The name of the Fun & Speed fast engine: its row, and its target in ``native.TARGETS``."""
+
+
 def measure(edition: str, players: int, seconds: float) -> Measure:
     """Games of ``edition`` at ``players`` seats for ``seconds`` of CPU time (at least one)."""
     from millebornes.registry import family_of_edition  # noqa: PLC0415
 
-    family = family_of_edition(edition)
     rng = random.Random(players)
     games = actions = 0
+    if edition == FAST:
+        start = time.process_time()
+        while games == 0 or time.process_time() - start < seconds:
+            actions += play_fast_game(players, games, rng)
+            games += 1
+        return Measure(games, actions, time.process_time() - start)
+    family = family_of_edition(edition)
     start = time.process_time()
     while games == 0 or time.process_time() - start < seconds:
         actions += play_game(family, edition, players, games, rng)
@@ -135,7 +166,7 @@ def main() -> None:
     builds: dict[str, tuple[native.Target, Path]] = {}
     print(f"python {platform.python_version()} on {platform.machine()}; {load()}")
     if options.compiled:
-        for edition in options.editions:
+        for edition in [*options.editions, FAST]:
             if edition not in native.TARGETS:
                 continue
             target = native.TARGETS[edition]
@@ -163,6 +194,12 @@ def main() -> None:
                     measure_compiled(target, lib, players, options.seconds),
                     unit,
                 )
+            if edition == "fun-speed":
+                _row(f"{edition} fast", players, measure(FAST, players, options.seconds), unit)
+                if FAST in builds:
+                    target, lib = builds[FAST]
+                    fast = measure_compiled(target, lib, players, options.seconds)
+                    _row(f"{edition} fast compiled", players, fast, unit)
     print()
     print(f"after: {load()}")
 

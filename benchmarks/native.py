@@ -26,7 +26,13 @@ the pure ones. ``benchmarks/family_speed.py --compiled`` measures it and
 ``tests/funspeed/test_compiled.py`` checks it against the pure engine.
 
     python benchmarks/native.py [--build-dir build/native]
+``--family fun-speed-fast`` compiles the Fun & Speed fast engine
+(``reference/millebornes/fast/funspeed/engine.py`` and ``tables.py``) into
+``build/native-funspeed-fast``, loaded the same way by :func:`load_family`;
+``benchmarks/family_speed.py --compiled`` measures it as "fun-speed fast compiled".
+
     python benchmarks/native.py --family fun-speed [--build-dir build/native-funspeed]
+    python benchmarks/native.py --family fun-speed-fast
     millebornes conformance run --engine "python benchmarks/native.py --serve"
 """
 
@@ -86,6 +92,11 @@ TARGETS = {
         tuple(_FS / f"{name}.py" for name in FUNSPEED_MODULES)
         + tuple(_CORE / f"{name}.py" for name in ("preconditions", "tuples", "checks")),
         ROOT / "build" / "native-funspeed",
+    ),
+    "fun-speed-fast": Target(
+        "fun-speed-fast",
+        (FAST / "funspeed" / "engine.py", FAST / "funspeed" / "tables.py"),
+        ROOT / "build" / "native-funspeed-fast",
     ),
 }
 """What ``--family`` builds: the classic fast engine (``fast``, the default) or a family's

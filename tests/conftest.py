@@ -4,6 +4,8 @@
 ``MILLEBORNES_FAST_NATIVE=DIR`` runs the session against the mypyc-compiled fast engine
 built in ``DIR`` (``benchmarks/native.py``) instead of the pure one: it is loaded here,
 before any test imports ``millebornes.fast`` (``tests/fast/test_compiled.py`` uses it).
+``MILLEBORNES_FS_FAST_NATIVE=DIR`` likewise loads the compiled Fun & Speed fast engine
+(``benchmarks/native.py --family fun-speed-fast``; ``tests/fast/test_funspeed_compiled.py``).
 """
 
 from __future__ import annotations
@@ -36,12 +38,23 @@ if NATIVE:
 
     native.load(Path(NATIVE))
 
+FS_NATIVE = os.environ.get("MILLEBORNES_FS_FAST_NATIVE")
+if FS_NATIVE:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import native
+
+    native.load_family(native.TARGETS["fun-speed-fast"], Path(FS_NATIVE))
+
 
 def pytest_report_header() -> str:
     """Say which fast engine the session tests (a compiled run is checked for this line)."""
     from millebornes.fast import engine  # noqa: PLC0415  (after the compiled load above)
+    from millebornes.fast.funspeed import engine as fs  # noqa: PLC0415
 
-    return f"fast engine: {'compiled' if NATIVE else 'pure'}, from {engine.__file__}"
+    return (
+        f"fast engine: {'compiled' if NATIVE else 'pure'}, from {engine.__file__}; "
+        f"Fun & Speed fast engine: {'compiled' if FS_NATIVE else 'pure'}, from {fs.__file__}"
+    )
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the groups

@@ -87,14 +87,14 @@ def _copy_runtime(app: Sphinx, exception: Exception | None) -> None:
 def _page_runtime(
     app: Sphinx, pagename: str, templatename: str, context: dict[str, Any], doctree: Any
 ) -> None:
-    """Give the live page its script and style, and where the runtime is (relative to
-    the page)."""
-    if pagename == "live":
+    """Give the live page and the Play page (docs/play.md) their script and style, and
+    where the runtime is (relative to the page); both use the one runtime."""
+    if pagename in ("live", "play"):
         app.add_js_file(
             None, body=f"window.MB_LIVE_RUNTIME = {json.dumps(app.config.live_runtime)};"
         )
-        app.add_js_file("live/live.js")
-        app.add_css_file("live/live.css")
+        app.add_js_file(f"{pagename}/{pagename}.js")
+        app.add_css_file(f"{pagename}/{pagename}.css")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

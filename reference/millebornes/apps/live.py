@@ -119,6 +119,8 @@ class Table:
         self.detail: tuple[Action, ...] = ()
         """The actions one listed move stands for, its detail chosen after (the cards of
         Fun & Speed's Police, FS-POLICE, chosen once the hand is seen)."""
+        self.bot = "greedy"
+        """The roster bot (:mod:`millebornes.apps.roster`) that plays every other seat."""
 
     # --- setting up ------------------------------------------------------------------
 
@@ -131,18 +133,22 @@ class Table:
         ``against_bot`` the reader plays seat 0 and the greedy bot every other seat."""
 
         def work() -> dict[str, Any]:
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-                raise ValueError(f"seed: expected an integer from 0 to 2**64 - 1, not {seed}")
-            chosen = _options(options)
-            if family_of_edition(edition).name == CLASSIC:
-                state = new_match(edition, players, chosen)
-            else:
-                state = api.new_game(edition, players, chosen, seed=seed)
-            self.state, self.seed, self.detail = state, seed, ()
+            self._new(edition, players, seed, options)
             self.human = 0 if against_bot else None
             return self._view(self._run_others())
 
         return _answer(work)
+
+    def _new(self, edition: str, players: int, seed: int, options: str) -> None:
+        """The game set up as ``start`` describes it, before anybody moves."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise ValueError(f"seed: expected an integer from 0 to 2**64 - 1, not {seed}")
+        chosen = _options(options)
+        if family_of_edition(edition).name == CLASSIC:
+            state = new_match(edition, players, chosen)
+        else:
+            state = api.new_game(edition, players, chosen, seed=seed)
+        self.state, self.seed, self.detail = state, seed, ()
 
     def load(self, state_json: str) -> str:
         """Continue from a pasted state of any family; the reader moves for every seat."""
@@ -302,10 +308,14 @@ class Table:
 
     def _take(self, state: State, action: Action) -> dict[str, Any]:
         self.detail = ()
-        self.state = api.apply(state, action)
+        self.state = self._apply(state, action)
         moves = [self._record(state, action, self.state)]
         moves += self._run_others()
         return {"legal": True, **self._view(moves)}
+
+    def _apply(self, state: State, action: Action) -> State:
+        """Every action made goes through here (the Play page records it for its transcript)."""
+        return api.apply(state, action)
 
     def _record(self, before: State, action: Action, after: State) -> str:
         """A move made, in words; another seat's draw (and Police) stays secret when the
@@ -333,12 +343,12 @@ class Table:
                 return moves
             elif seat != self.human:
                 salt = self.seed ^ BOT_SALT ^ seat ^ len(moves)
-                action = make_bot("greedy", salt).choose(state)
+                action = make_bot(self.bot, salt).choose(state)
             else:
                 action = board.auto_move(state, api.legal_actions(state))
                 if action is None:
                     return moves
-            self.state = api.apply(state, action)
+            self.state = self._apply(state, action)
             if not board.is_quiet(state, action):
                 moves.append(self._record(state, action, self.state))
         return moves
