@@ -17,9 +17,10 @@ with the reason.
 
 Fun & Speed and As du Volant also have a ``fast`` row: their fast engines
 (:mod:`millebornes.fast.funspeed`, :mod:`millebornes.fast.asduvolant`) playing the same
-games by the same loop (dealt by the reference's ``new_game`` from the same seeds,
-converted once, then ``legal_actions`` and ``step`` in place, which re-checks every
-precondition). With ``--compiled``, their mypyc builds
+games by the same loop (dealt from the same seeds, by the reference's ``new_game`` and
+converted once for Fun & Speed, by the fast engine's own ``new_game`` for As du Volant;
+then ``legal_actions`` and ``step`` in place, which re-checks every precondition).
+With ``--compiled``, their mypyc builds
 (``benchmarks/native.py --family fun-speed-fast`` or ``as-du-volant-fast``) get a row too.
 
     python benchmarks/family_speed.py [--seconds 5] [--players 2 4] [--compiled]
@@ -96,12 +97,13 @@ def play_fast_game(players: int, seed: int, rng: random.Random) -> int:
 
 
 def play_av_fast_game(players: int, seed: int, rng: random.Random) -> int:
-    """One As du Volant game of random legal actions on its fast engine (whose ``actor``
-    is -1, not None, once the game is over); the actions taken."""
-    from millebornes.families.asduvolant.engine import new_game  # noqa: PLC0415
+    """One As du Volant game of random legal actions on its fast engine, dealt by its own
+    ``new_game`` (the reference's deal from the same seed; a random game is short, about 55
+    actions at two seats, and the reference's deal would weigh like the play); the actions
+    taken. The fast state's ``actor`` is -1, not None, once the game is over."""
     from millebornes.fast.asduvolant import AvFastState  # noqa: PLC0415
 
-    state = AvFastState.from_reference(new_game(players, seed=seed))
+    state = AvFastState.new_game(players, seed=seed)
     legal, step, rnd = state.legal_actions, state.step, rng.random
     actions = 0
     while state.actor >= 0:

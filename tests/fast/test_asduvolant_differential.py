@@ -71,14 +71,18 @@ def _choose(rng: random.Random, choices: tuple[AvAction, ...], style: str) -> Av
     return rng.choice(choices)
 
 
-Step = tuple[AvState, tuple[AvAction, ...], AvAction | None]
+Step = tuple[AvState, tuple[AvAction, ...], AvAction | None, int | None]
 
 
 def _walk(players: int, options: tuple[str, ...], seed: int) -> Iterator[Step]:
+    """States of random games, each with its legal actions, the action taken next (None
+    once the game is over) and, for the first state of a game dealt as it is, its seed."""
     rng = random.Random(seed)
     while True:
-        state = new_game(players, seed=rng.randrange(2**64), options=options)
+        deal: int | None = rng.randrange(2**64)
+        state = new_game(players, seed=deal, options=options)
         if rng.random() < 0.4:
+            deal = None
             # Random games end long before the draw pile runs out; a short pile (the rest
             # face up on the discard pile, every card still in the game) brings the
             # reshuffles (AV-RESHUFFLE, RUL-AV-RESHUFFLE-SEED) into the walks.
@@ -88,9 +92,10 @@ def _walk(players: int, options: tuple[str, ...], seed: int) -> Iterator[Step]:
         while state.actor is not None:
             choices = legal_actions(state)
             action = _choose(rng, choices, style)
-            yield state, choices, action
+            yield state, choices, action, deal
             state = apply(state, action)
-        yield state, (), None
+            deal = None
+        yield state, (), None, None
 
 
 MALFORMED: tuple[object, ...] = (
@@ -134,9 +139,13 @@ def test_fast_engine_agrees_with_reference(players: int, options: tuple[str, ...
     rng = random.Random(players)
     seen: set[str] = set()
     walker: AvFastState | None = None
-    for state, choices, action in _walk(players, options, seed=players * 31 + len(options)):
-        if walker is None:
-            walker = AvFastState.from_reference(state)  # a new game, stepped from its deal
+    walks = _walk(players, options, seed=players * 31 + len(options))
+    for state, choices, action, deal in walks:
+        if walker is None and deal is not None:  # a new game, dealt by the fast engine
+            walker = AvFastState.new_game(players, seed=deal, options=options)
+            tally["fast deals"] += 1
+        elif walker is None:
+            walker = AvFastState.from_reference(state)  # a new game with a short pile
         assert walker.to_reference() == state, "the fast state stepped along the walk drifted"
         assert walker.legal_actions() == choices
         seen.update(type(a).__name__ for a in choices)
@@ -152,8 +161,24 @@ def test_fast_engine_agrees_with_reference(players: int, options: tuple[str, ...
             break
     assert tally["states"] == STATES
     assert tally["reshuffled states"], "no reshuffle on the walks"
+    assert tally["fast deals"], "no game dealt by the fast engine"
     for kind in ("Move", "Attack", "Remedy", "Safety", "Turbo", "CoupFourre", "UTurn"):
         assert kind in seen, f"no {kind} was ever legal on the walks"
     print(
         f"\n{players} players {options}: " + ", ".join(f"{k} {v}" for k, v in sorted(tally.items()))
     )
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "options"),
+    [(1, 0, ()), (7, 0, ()), (True, 0, ()), (2, -1, ()), (2, 2**64, ()), (2, 1.5, ())]
+    + [(2, 0, ("fast",)), (4, 0, ("small_deck",)), (4, 0, ("goal_700",))],
+)
+def test_fast_deal_refuses_what_the_reference_refuses(
+    players: int, seed: int, options: tuple[str, ...]
+) -> None:
+    with pytest.raises(MalformedInput) as reference_error:
+        new_game(players, seed=seed, options=options)
+    with pytest.raises(MalformedInput) as fast_error:
+        AvFastState.new_game(players, seed=seed, options=options)
+    assert str(fast_error.value) == str(reference_error.value)

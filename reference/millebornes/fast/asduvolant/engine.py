@@ -19,9 +19,10 @@ reference's portable shuffle and seeds (RUL-AV-RESHUFFLE-SEED).
 from __future__ import annotations
 
 from bisect import insort
+from collections.abc import Iterable
 from typing import NoReturn
 
-from millebornes.core.shuffle import round_seed, shuffled
+from millebornes.core.shuffle import MASK64, round_seed, shuffled
 from millebornes.families.asduvolant import engine as reference
 from millebornes.families.asduvolant.actions import (
     SHARED_ATTACKS,
@@ -48,8 +49,8 @@ from millebornes.families.asduvolant.actions import (
     UTurn,
 )
 from millebornes.families.asduvolant.cards import DATA, SQUARE_KM
-from millebornes.families.asduvolant.state import AvState, Car
-from millebornes.families.asduvolant.track import Board
+from millebornes.families.asduvolant.state import AvState, Car, box_tokens
+from millebornes.families.asduvolant.track import Board, default_board
 from millebornes.fast.asduvolant.tables import (
     ACCELERATION,
     CARD_KM,
@@ -184,7 +185,67 @@ class AvFastState:
     legal: tuple[AvAction, ...] | None
     """The legal actions of this state once asked; every change resets it."""
 
-    # --- to and from the reference ---------------------------------------------------
+    # --- dealing, and to and from the reference -------------------------------------
+
+    @classmethod
+    def new_game(
+        cls,
+        players: int,
+        *,
+        seed: int,
+        options: Iterable[str] = (),
+        board: Board | None = None,
+    ) -> AvFastState:
+        """The fast twin of the reference's ``new_game(players, seed=seed, options=options,
+        board=board)`` (AV-DEAL), dealt here from the same portable shuffle of the same
+        cards as ints: in a short random game the reference's deal (its checks, its sorting
+        of enum members) would cost as much as the play. Input the reference would refuse
+        is handed to it, which raises its :class:`MalformedInput`."""
+        if (
+            type(players) is not int
+            or players not in DATA.seats
+            or type(seed) is not int
+            or not 0 <= seed <= MASK64
+        ):
+            reference.new_game(players, seed=seed, options=options, board=board)
+            raise EngineMismatch(f"the reference deals a game of {players!r}, seed {seed!r}")
+        chosen = reference.check_options(players, options)
+        board = default_board() if board is None else board
+        deck = shuffled(_deck(players, chosen), seed)
+        dealt = players * HAND_SIZE
+        self = cls()
+        self.players = players
+        self.options = chosen
+        self.board = board
+        self.goal = DATA.goal_for(chosen)
+        self.accelerated = "accelerated" in chosen
+        self.tables = board_tables(board, self.goal, players)
+        self.seed = seed
+        self.phase = PLAY if self.accelerated else DRAW
+        self.actor = 0
+        self.turn = 0
+        self.draw = list(reversed(deck[dealt:]))
+        self.discard = []
+        self.hands = [sorted(deck[seat:dealt:players]) for seat in range(players)]
+        self.square = [board.start] * players
+        self.lane = list(range(players))
+        self.attack = [NONE] * players
+        self.limit = [False] * players
+        self.safeties = [[] for _ in range(players)]
+        self.coups = [[] for _ in range(players)]
+        self.laid_100 = [0] * players
+        self.laid_200 = [0] * players
+        self.laid_distance = [0] * players
+        self.supply = list(_BOX_TOKENS)
+        self.taken = self.pending = self.source = self.mover = self.moved = NONE
+        self.resume = NONE
+        self.plays = 1
+        self.played = self.stuck = self.reshuffles = 0
+        self.forced = True
+        self.origin = None
+        self.winners = ()
+        self.legal = None
+        return self
 
     @classmethod
     def from_reference(cls, state: AvState) -> AvFastState:
@@ -404,12 +465,13 @@ class AvFastState:
                     continue
                 cures = CURES[card]
                 remedies = SHARED_REMEDIES[seat][card]
-                standing = [attack] if attack != NONE else []
-                if limited:
-                    standing.append(SPEED_LIMIT)
-                for cured in sorted(standing):  # AV-STACK: either standing token
-                    if cures[cured]:  # AV-REMEDY, AV-TOW-TRUCK
-                        found.append(remedies[cured])
+                # AV-STACK: either standing token, in card order (AV-REMEDY, AV-TOW-TRUCK)
+                if attack != NONE and attack < SPEED_LIMIT and cures[attack]:
+                    found.append(remedies[attack])
+                if limited and cures[SPEED_LIMIT]:
+                    found.append(remedies[SPEED_LIMIT])
+                if attack > SPEED_LIMIT and cures[attack]:
+                    found.append(remedies[attack])
             elif IS_SAFETY[card] and (taken in (NONE, card)):
                 found.append(SHARED_SAFETIES[seat][card])
         if TURBO in hand and (taken in (NONE, TURBO)):  # AV-TURBO
@@ -505,9 +567,12 @@ class AvFastState:
         self.legal = None
         seat = action.seat
         kind = type(action)
+        # The kinds in order of how often random play takes them (draws, discards, moves).
         if kind is DrawPile:
             self.phase = PLAY
             self._draw(seat)
+        elif kind is Discard:
+            self._discard(seat, action.card + 0)  # type: ignore[union-attr]
         elif kind is DrawDiscard:
             card = self.discard.pop()
             insort(self.hands[seat], card)
@@ -532,8 +597,6 @@ class AvFastState:
             if not self.accelerated:
                 self.plays += TURBO_DRAWS
             self._played(False)
-        elif kind is Discard:
-            self._discard(seat, action.card + 0)  # type: ignore[union-attr]
         elif kind is EndTurn:
             self._end_turn(NONE)
         elif kind is CoupFourre:
@@ -805,6 +868,19 @@ class AvFastState:
         self.plays = 1
         self.played = 0
         self.forced = True
+
+
+_DECKS: dict[tuple[int, frozenset[str]], tuple[int, ...]] = {}
+_BOX_TOKENS = box_tokens()
+
+
+def _deck(players: int, options: frozenset[str]) -> tuple[int, ...]:
+    """The reference's deck (AV-BOX, AV-SMALL-DECK) in box order, as ints; what is shuffled."""
+    key = (players, options)
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _DECKS[key] = tuple(c + 0 for c in DATA.deck(players, options))
+    return deck
 
 
 _SCALARS = (
