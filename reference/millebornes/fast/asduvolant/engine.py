@@ -190,9 +190,9 @@ class AvFastState:
     @classmethod
     def new_game(
         cls,
-        players: int,
+        players: object,
         *,
-        seed: int,
+        seed: object,
         options: Iterable[str] = (),
         board: Board | None = None,
     ) -> AvFastState:
@@ -201,13 +201,17 @@ class AvFastState:
         cards as ints: in a short random game the reference's deal (its checks, its sorting
         of enum members) would cost as much as the play. Input the reference would refuse
         is handed to it, which raises its :class:`MalformedInput`."""
+        # ``object`` parameters: a compiled build would otherwise turn True into 1 before
+        # anything here saw it.
         if (
-            type(players) is not int
+            isinstance(players, bool)
+            or not isinstance(players, int)
             or players not in DATA.seats
-            or type(seed) is not int
+            or isinstance(seed, bool)
+            or not isinstance(seed, int)
             or not 0 <= seed <= MASK64
         ):
-            reference.new_game(players, seed=seed, options=options, board=board)
+            reference.new_game(players, seed=seed, options=options, board=board)  # type: ignore[arg-type]
             raise EngineMismatch(f"the reference deals a game of {players!r}, seed {seed!r}")
         chosen = reference.check_options(players, options)
         board = default_board() if board is None else board
