@@ -420,16 +420,28 @@ class AvFastState:
         discard = self.discard
         if not discard or NOT_FROM_DISCARD[discard[-1]]:
             return False
+        # Only the plays that lay the card taken count (AV-DISCARD-PLAY), and the hand's
+        # other cards matter only to an Accélération (the distance cards it doubles).
         card = discard[-1]
-        hand = self.hands[seat]
-        insort(hand, card)
-        taken = self.taken
-        self.taken = card  # only plays laying the card taken count (AV-DISCARD-PLAY)
-        try:
-            return bool(self._plays(seat))
-        finally:
-            self.taken = taken
-            hand.remove(card)
+        found: list[AvAction] = []
+        if IS_ATTACK[card]:
+            self._attacks(seat, card, found)
+        elif IS_REMEDY[card]:
+            self._remedies(seat, card, found)
+        elif IS_SAFETY[card] or card == TURBO:
+            return True  # AV-SAFETY, AV-TURBO: nothing else restricts them
+        elif card == ACCELERATION and self.attack[seat] == NONE:  # AV-MOVE-FREE
+            taken = self.taken
+            self.taken = card
+            try:
+                previous = NONE
+                for c in self.hands[seat]:
+                    if IS_DISTANCE[c] and c != previous:
+                        self._moves(seat, c, True, found)
+                        previous = c
+            finally:
+                self.taken = taken
+        return bool(found)
 
     def _plays(self, seat: int) -> list[AvAction]:
         """The plays of the hand, in the reference's order (rules.py MOVE_RULES ...
@@ -437,7 +449,6 @@ class AvFastState:
         hand = self.hands[seat]
         taken = self.taken
         attack = self.attack[seat]
-        limited = self.limit[seat]
         found: list[AvAction] = []
         previous = NONE
         accelerating = ACCELERATION in hand
@@ -449,38 +460,45 @@ class AvFastState:
                 if attack == NONE:  # AV-MOVE-FREE
                     self._moves(seat, card, accelerating, found)
             elif IS_ATTACK[card]:
-                if taken not in (NONE, card):  # AV-DISCARD-PLAY
-                    continue
-                safety = SAFETY_INT[card]
-                index = TOKEN_INDEX[card]
-                limit_only = LIMITS_ONLY[card]
-                attacks = SHARED_ATTACKS[seat][card]
-                for target in range(self.players):
-                    if (
-                        target != seat  # AV-ATTACK
-                        and safety not in self.safeties[target]  # AV-IMMUNITY
-                        # RUL-AV-ONE-ATTACK, AV-STACK
-                        and not (self.limit[target] if limit_only else self.attack[target] != NONE)
-                        and self.supply[index] > 0  # RUL-AV-TOKEN-SUPPLY
-                    ):
-                        found.append(attacks[target])
+                if taken in (NONE, card):  # AV-DISCARD-PLAY
+                    self._attacks(seat, card, found)
             elif IS_REMEDY[card]:
-                if taken not in (NONE, card):
-                    continue
-                cures = CURES[card]
-                remedies = SHARED_REMEDIES[seat][card]
-                # AV-STACK: either standing token, in card order (AV-REMEDY, AV-TOW-TRUCK)
-                if attack != NONE and attack < SPEED_LIMIT and cures[attack]:
-                    found.append(remedies[attack])
-                if limited and cures[SPEED_LIMIT]:
-                    found.append(remedies[SPEED_LIMIT])
-                if attack > SPEED_LIMIT and cures[attack]:
-                    found.append(remedies[attack])
+                if taken in (NONE, card):
+                    self._remedies(seat, card, found)
             elif IS_SAFETY[card] and (taken in (NONE, card)):
                 found.append(SHARED_SAFETIES[seat][card])
         if TURBO in hand and (taken in (NONE, TURBO)):  # AV-TURBO
             found.append(SHARED_TURBOS[seat])
         return found
+
+    def _attacks(self, seat: int, card: int, found: list[AvAction]) -> None:
+        """An attack card's plays, one per target (ATTACK_RULES)."""
+        safety = SAFETY_INT[card]
+        limit_only = LIMITS_ONLY[card]
+        if self.supply[TOKEN_INDEX[card]] <= 0:  # RUL-AV-TOKEN-SUPPLY
+            return
+        attacks = SHARED_ATTACKS[seat][card]
+        for target in range(self.players):
+            if (
+                target != seat  # AV-ATTACK
+                and safety not in self.safeties[target]  # AV-IMMUNITY
+                # RUL-AV-ONE-ATTACK, AV-STACK
+                and not (self.limit[target] if limit_only else self.attack[target] != NONE)
+            ):
+                found.append(attacks[target])
+
+    def _remedies(self, seat: int, card: int, found: list[AvAction]) -> None:
+        """A remedy card's plays: each standing token it cures, in card order (AV-STACK,
+        AV-REMEDY, AV-TOW-TRUCK)."""
+        attack = self.attack[seat]
+        cures = CURES[card]
+        remedies = SHARED_REMEDIES[seat][card]
+        if attack != NONE and attack < SPEED_LIMIT and cures[attack]:
+            found.append(remedies[attack])
+        if self.limit[seat] and cures[SPEED_LIMIT]:
+            found.append(remedies[SPEED_LIMIT])
+        if attack > SPEED_LIMIT and cures[attack]:
+            found.append(remedies[attack])
 
     def _moves(self, seat: int, card: int, accelerating: bool, found: list[AvAction]) -> None:
         """A distance card's moves: plain, shortcut, accelerated, both (MOVE_RULES)."""
