@@ -449,6 +449,7 @@ class AvFastState:
         hand = self.hands[seat]
         taken = self.taken
         attack = self.attack[seat]
+        standing = attack != NONE or self.limit[seat]
         found: list[AvAction] = []
         previous = NONE
         accelerating = ACCELERATION in hand
@@ -463,7 +464,7 @@ class AvFastState:
                 if taken in (NONE, card):  # AV-DISCARD-PLAY
                     self._attacks(seat, card, found)
             elif IS_REMEDY[card]:
-                if taken in (NONE, card):
+                if standing and taken in (NONE, card):  # AV-STACK: a token to take off
                     self._remedies(seat, card, found)
             elif IS_SAFETY[card] and (taken in (NONE, card)):
                 found.append(SHARED_SAFETIES[seat][card])
