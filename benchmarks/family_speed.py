@@ -15,11 +15,13 @@ printed beside the table. Not a test: the figures go into issue notes.
 process holds one engine; a family not built, or built from other sources, is skipped
 with the reason.
 
-Fun & Speed also has a ``fast`` row: its fast engine (:mod:`millebornes.fast.funspeed`)
-playing the same games by the same loop (dealt by the reference's ``new_game`` from the
-same seeds, converted once, then ``legal_actions`` and ``step`` in place, which re-checks
-every precondition). With ``--compiled``, its mypyc build
-(``benchmarks/native.py --family fun-speed-fast``) gets a row too.
+Fun & Speed and As du Volant also have a ``fast`` row: their fast engines
+(:mod:`millebornes.fast.funspeed`, :mod:`millebornes.fast.asduvolant`) playing the same
+games by the same loop (dealt from the same seeds, by the reference's ``new_game`` and
+converted once for Fun & Speed, by the fast engine's own ``new_game`` for As du Volant;
+then ``legal_actions`` and ``step`` in place, which re-checks every precondition).
+With ``--compiled``, their mypyc builds
+(``benchmarks/native.py --family fun-speed-fast`` or ``as-du-volant-fast``) get a row too.
 
     python benchmarks/family_speed.py [--seconds 5] [--players 2 4] [--compiled]
 """
@@ -94,8 +96,27 @@ def play_fast_game(players: int, seed: int, rng: random.Random) -> int:
     return actions
 
 
-FAST = "fun-speed-fast"
-"""The name of the Fun & Speed fast engine: its row, and its target in ``native.TARGETS``."""
+def play_av_fast_game(players: int, seed: int, rng: random.Random) -> int:
+    """One As du Volant game of random legal actions on its fast engine, dealt by its own
+    ``new_game`` (the reference's deal from the same seed; a random game is short, about 55
+    actions at two seats, and the reference's deal would weigh like the play); the actions
+    taken. The fast state's ``actor`` is -1, not None, once the game is over."""
+    from millebornes.fast.asduvolant import AvFastState  # noqa: PLC0415
+
+    state = AvFastState.new_game(players, seed=seed)
+    legal, step, rnd = state.legal_actions, state.step, rng.random
+    actions = 0
+    while state.actor >= 0:
+        choices = legal()
+        step(choices[int(rnd() * len(choices))])
+        actions += 1
+    return actions
+
+
+FAST = {"fun-speed": "fun-speed-fast", "as-du-volant": "as-du-volant-fast"}
+"""Each family's fast engine by edition: the name of its row, and its target in
+``native.TARGETS``."""
+FAST_GAMES = {"fun-speed-fast": play_fast_game, "as-du-volant-fast": play_av_fast_game}
 
 
 def measure(edition: str, players: int, seconds: float) -> Measure:
@@ -104,10 +125,11 @@ def measure(edition: str, players: int, seconds: float) -> Measure:
 
     rng = random.Random(players)
     games = actions = 0
-    if edition == FAST:
+    if edition in FAST_GAMES:
+        play_fast = FAST_GAMES[edition]
         start = time.process_time()
         while games == 0 or time.process_time() - start < seconds:
-            actions += play_fast_game(players, games, rng)
+            actions += play_fast(players, games, rng)
             games += 1
         return Measure(games, actions, time.process_time() - start)
     family = family_of_edition(edition)
@@ -166,7 +188,7 @@ def main() -> None:
     builds: dict[str, tuple[native.Target, Path]] = {}
     print(f"python {platform.python_version()} on {platform.machine()}; {load()}")
     if options.compiled:
-        for edition in [*options.editions, FAST]:
+        for edition in [*options.editions, *FAST.values()]:
             if edition not in native.TARGETS:
                 continue
             target = native.TARGETS[edition]
@@ -194,10 +216,11 @@ def main() -> None:
                     measure_compiled(target, lib, players, options.seconds),
                     unit,
                 )
-            if edition == "fun-speed":
-                _row(f"{edition} fast", players, measure(FAST, players, options.seconds), unit)
-                if FAST in builds:
-                    target, lib = builds[FAST]
+            if edition in FAST:
+                fast_name = FAST[edition]
+                _row(f"{edition} fast", players, measure(fast_name, players, options.seconds), unit)
+                if fast_name in builds:
+                    target, lib = builds[fast_name]
                     fast = measure_compiled(target, lib, players, options.seconds)
                     _row(f"{edition} fast compiled", players, fast, unit)
     print()

@@ -29,10 +29,13 @@ the pure ones. ``benchmarks/family_speed.py --compiled`` measures it and
 ``--family fun-speed-fast`` compiles the Fun & Speed fast engine
 (``reference/millebornes/fast/funspeed/engine.py`` and ``tables.py``) into
 ``build/native-funspeed-fast``, loaded the same way by :func:`load_family`;
-``benchmarks/family_speed.py --compiled`` measures it as "fun-speed fast compiled".
+``benchmarks/family_speed.py --compiled`` measures it as "fun-speed fast compiled";
+``--family as-du-volant-fast`` does the same for the As du Volant fast engine
+(``reference/millebornes/fast/asduvolant/``, into ``build/native-asduvolant-fast``).
 
     python benchmarks/native.py --family fun-speed [--build-dir build/native-funspeed]
     python benchmarks/native.py --family fun-speed-fast
+    python benchmarks/native.py --family as-du-volant-fast
     millebornes conformance run --engine "python benchmarks/native.py --serve"
 """
 
@@ -97,6 +100,11 @@ TARGETS = {
         "fun-speed-fast",
         (FAST / "funspeed" / "engine.py", FAST / "funspeed" / "tables.py"),
         ROOT / "build" / "native-funspeed-fast",
+    ),
+    "as-du-volant-fast": Target(
+        "as-du-volant-fast",
+        (FAST / "asduvolant" / "engine.py", FAST / "asduvolant" / "tables.py"),
+        ROOT / "build" / "native-asduvolant-fast",
     ),
 }
 """What ``--family`` builds: the classic fast engine (``fast``, the default) or a family's

@@ -5,7 +5,9 @@
 built in ``DIR`` (``benchmarks/native.py``) instead of the pure one: it is loaded here,
 before any test imports ``millebornes.fast`` (``tests/fast/test_compiled.py`` uses it).
 ``MILLEBORNES_FS_FAST_NATIVE=DIR`` likewise loads the compiled Fun & Speed fast engine
-(``benchmarks/native.py --family fun-speed-fast``; ``tests/fast/test_funspeed_compiled.py``).
+(``benchmarks/native.py --family fun-speed-fast``; ``tests/fast/test_funspeed_compiled.py``),
+and ``MILLEBORNES_AV_FAST_NATIVE=DIR`` the compiled As du Volant one
+(``--family as-du-volant-fast``; ``tests/fast/test_asduvolant_compiled.py``).
 """
 
 from __future__ import annotations
@@ -45,15 +47,24 @@ if FS_NATIVE:
 
     native.load_family(native.TARGETS["fun-speed-fast"], Path(FS_NATIVE))
 
+AV_NATIVE = os.environ.get("MILLEBORNES_AV_FAST_NATIVE")
+if AV_NATIVE:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import native
+
+    native.load_family(native.TARGETS["as-du-volant-fast"], Path(AV_NATIVE))
+
 
 def pytest_report_header() -> str:
     """Say which fast engine the session tests (a compiled run is checked for this line)."""
     from millebornes.fast import engine  # noqa: PLC0415  (after the compiled load above)
+    from millebornes.fast.asduvolant import engine as av  # noqa: PLC0415
     from millebornes.fast.funspeed import engine as fs  # noqa: PLC0415
 
     return (
         f"fast engine: {'compiled' if NATIVE else 'pure'}, from {engine.__file__}; "
-        f"Fun & Speed fast engine: {'compiled' if FS_NATIVE else 'pure'}, from {fs.__file__}"
+        f"Fun & Speed fast engine: {'compiled' if FS_NATIVE else 'pure'}, from {fs.__file__}; "
+        f"As du Volant fast engine: {'compiled' if AV_NATIVE else 'pure'}, from {av.__file__}"
     )
 
 
