@@ -513,12 +513,12 @@ DRAW_HEAD = ("AV-ACTOR", "AV-DRAW")
 """The rows the tables of both draws start with."""
 
 
-RuleTable = tuple[Rule[Any], ...]
-"""One action kind's precondition table (named so that the API pages link no other
-family's ``Rule``)."""
+_Table = tuple[Rule[Any], ...]
+# One action kind's precondition table. A private name: the API pages would render a
+# public alias, and a bare ``Rule`` there links two other families' ``Rule`` at once.
 
 
-def beyond_head(table: RuleTable, head: tuple[str, ...]) -> RuleTable:
+def beyond_head(table: _Table, head: tuple[str, ...]) -> _Table:
     """``table`` less its ``head``, for a candidate that meets the head by construction:
     the actor's play or discard at the play step, with a card of the hand (:data:`HEAD`),
     or the actor's draw at the draw step (:data:`DRAW_HEAD`). A table that does not start
@@ -528,7 +528,7 @@ def beyond_head(table: RuleTable, head: tuple[str, ...]) -> RuleTable:
     return table
 
 
-def rest_of(tables: Mapping[type, RuleTable]) -> Mapping[type, RuleTable]:
+def rest_of(tables: Mapping[type, _Table]) -> Mapping[type, _Table]:
     """Each kind's table less the head its candidates meet by construction in
     ``legal_actions`` (the windows' and the end of turn's tables are kept whole)."""
     return {
@@ -565,7 +565,7 @@ RULES: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
 """Each action kind's table: what the engine's functions judge by, unless given others."""
 
 
-REST: Mapping[type, RuleTable] = MappingProxyType(rest_of(RULES))
+REST: Mapping[type, _Table] = MappingProxyType(rest_of(RULES))
 """The family's own tables less the head their candidates meet by construction."""
 
 
