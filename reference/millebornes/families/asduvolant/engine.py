@@ -52,8 +52,11 @@ from millebornes.families.asduvolant.cards import (
     TOKENS,
     AvCard,
     Kind,
+    cures,
 )
 from millebornes.families.asduvolant.rules import (
+    LEAN,
+    LEAN_UNTAKEN,
     REST,
     RULES,
     Rule,
@@ -142,11 +145,17 @@ def _card(value: object, field: str, kind: Kind | None = None) -> None:
     check_card(value, field, (AvCard, "As du Volant"), kind, KIND)
 
 
+NAME_ONLY_A_SEAT = frozenset((DrawPile, DrawDiscard, Turbo, EndTurn, UTurn, Pass))
+"""The action kinds whose one field is the seat acting: nothing more to check."""
+
+
 def check_well_formed(state: AvState, action: object) -> None:
     """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
     if not isinstance(action, ACTIONS):
         raise MalformedInput(f"not an As du Volant action: {action!r}")
-    _seat(state, getattr(action, "seat", None), "seat")
+    check_seat(getattr(action, "seat", None), "seat", state.players)
+    if type(action) in NAME_ONLY_A_SEAT:  # half of all actions are draws
+        return
     if isinstance(action, Move):
         _card(action.card, "card", Kind.DISTANCE)
         check_flag(action.accelerated, "accelerated")
@@ -221,7 +230,9 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
     Turbo not held, AV-CARD-IN-HAND); any other tables (a mutant's) are asked about every
     candidate. tests/asduvolant/test_av_legal.py compares with asking ``violations``."""
     own = rules is RULES
-    rest = REST if own else rest_of(rules)
+    # With the family's own tables the rows the candidates meet by construction are not
+    # asked either (rules.BUILT, and AV-DISCARD-PLAY when no card was taken).
+    rest = (LEAN_UNTAKEN if state.taken is None else LEAN) if own else rest_of(rules)
     hand = state.hands[seat]
     kinds = sorted(set(hand))
     car = state.cars[seat]
@@ -243,7 +254,7 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
             table = rest[Remedy]
             for cured in sorted(standing):
                 remedy = SHARED_REMEDIES[seat][card][cured]
-                if respects(table, state, remedy):
+                if (not own or cures(card, cured)) and respects(table, state, remedy):
                     plays.append(remedy)
         elif kind is _SAFETY:
             safety = SHARED_SAFETIES[seat][card]

@@ -564,6 +564,35 @@ REST: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(rest_of(RULES))
 """The family's own tables less the head their candidates meet by construction."""
 
 
+BUILT: Mapping[type, tuple[str, ...]] = MappingProxyType(
+    {
+        Move: ("AV-MOVE-FREE", "AV-SHORTCUT"),
+        Attack: ("AV-ATTACK",),
+        Remedy: ("AV-REMEDY", "AV-STACK"),
+    }
+)
+"""Rows beyond the head that the play step's candidates meet by construction when it
+judges by the family's own tables: it offers no move of a stopped car nor a shortcut away
+from an entry square (``engine._move_tables``), attacks on the opponents only, and the
+remedies that cure an attack standing on the car."""
+
+
+def _less(table: tuple[Rule[Any], ...], ids: tuple[str, ...]) -> tuple[Rule[Any], ...]:
+    return tuple(row for row in table if row[0] not in ids)
+
+
+LEAN: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
+    {kind: _less(table, BUILT.get(kind, ())) for kind, table in REST.items()}
+)
+""":data:`REST` less :data:`BUILT`: what the play step asks its own candidates."""
+LEAN_UNTAKEN: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
+    {kind: _less(table, ("AV-DISCARD-PLAY",)) for kind, table in LEAN.items()}
+)
+""":data:`LEAN` when no card was taken from the discard pile, so that AV-DISCARD-PLAY
+holds for every play (nearly every play step): a Safety, a Turbo or a cure then has no row
+left to ask, a move seven instead of ten."""
+
+
 def table_of(kind: type) -> tuple[Rule[Any], ...]:
     """The family's own precondition table of an action kind. RUL-AV-DISCARD-PLAYABLE asks
     it of the plays a card taken could become: the family's tables, whatever tables the
