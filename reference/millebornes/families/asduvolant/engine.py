@@ -217,6 +217,7 @@ def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
 # off its Enum class costs about 90 ns in CPython 3.11, a module constant about 20.
 _DISTANCE, _ATTACK, _REMEDY, _SAFETY = Kind.DISTANCE, Kind.ATTACK, Kind.REMEDY, Kind.SAFETY
 _TURBO, _SPEED_LIMIT = AvCard.TURBO, AvCard.SPEED_LIMIT
+_PHASE_PLAY = AvPhase.PLAY
 
 
 def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
@@ -337,7 +338,7 @@ def apply(
 
 
 def _draw_pile(state: AvState, action: DrawPile) -> AvState:
-    return _draw(state, action.seat, phase=AvPhase.PLAY)
+    return _draw(state, action.seat, phase=_PHASE_PLAY)
 
 
 def _draw_discard(state: AvState, action: DrawDiscard) -> AvState:
@@ -348,32 +349,44 @@ def _end_turn_by_choice(state: AvState, action: EndTurn) -> AvState:
     return _end_turn(state)
 
 
-def _set_car(state: AvState, seat: int, car: Car) -> AvState:
-    return evolve(state, cars=with_item(state.cars, seat, car))
-
-
 def _hands_with(state: AvState, seat: int, card: AvCard) -> tuple[tuple[AvCard, ...], ...]:
     """The hands once ``card`` joined ``seat``'s."""
     return with_item(state.hands, seat, sorted_with(state.hands[seat], card))
 
 
-def _draw(state: AvState, seat: int, **changes: Unpack[Changes]) -> AvState:
-    """One card from the draw pile to ``seat``'s hand, and the other ``changes`` in the same
-    step; an empty pile is first replaced by the shuffled discard pile (AV-RESHUFFLE,
-    RUL-AV-RESHUFFLE-SEED)."""
-    if not state.draw_pile:
-        if not state.discard_pile:  # no card anywhere to draw: never in a game (AV-BOX)
-            return evolve(state, **changes) if changes else state
-        seed = round_seed(state.seed, state.reshuffles + 2)  # reshuffle k uses seed + k
-        state = evolve(
-            state,
-            draw_pile=shuffled(state.discard_pile, seed),
-            discard_pile=(),
-            reshuffles=state.reshuffles + 1,
-        )
-    changes["hands"] = _hands_with(state, seat, state.draw_pile[0])
-    changes["draw_pile"] = state.draw_pile[1:]
-    return evolve(state, **changes)
+def _draw(state: AvState, seat: int, count: int = 1, **changes: Unpack[Changes]) -> AvState:
+    """``count`` cards from the draw pile to ``seat``'s hand, and the other ``changes``, in
+    one new state."""
+    drawn = _drawn(state, ((seat, count),))
+    drawn.update(changes)
+    return evolve(state, **drawn)
+
+
+def _drawn(state: AvState, wants: Iterable[tuple[int, int]]) -> Changes:
+    """The hands and piles once each (seat, count) of ``wants`` in turn drew ``count`` cards
+    one by one from the top of the draw pile; an empty pile is first replaced by the
+    shuffled discard pile (AV-RESHUFFLE, RUL-AV-RESHUFFLE-SEED). Fewer cards when none is
+    left anywhere (never in a game: AV-BOX). Returned as changes, not as a state, so that a
+    transition builds one new state for its draws and everything else it changes."""
+    hands = list(state.hands)
+    pile, discard, reshuffles = state.draw_pile, state.discard_pile, state.reshuffles
+    for seat, count in wants:
+        hand = hands[seat]
+        for _ in range(count):
+            if not pile:
+                if not discard:
+                    break
+                reshuffles += 1  # reshuffle k is seeded with seed + k (round k + 1)
+                pile, discard = shuffled(discard, round_seed(state.seed, reshuffles + 1)), ()
+            hand = sorted_with(hand, pile[0])
+            pile = pile[1:]
+        hands[seat] = hand
+    return {
+        "hands": tuple(hands),
+        "draw_pile": pile,
+        "discard_pile": discard,
+        "reshuffles": reshuffles,
+    }
 
 
 def _take(state: AvState, seat: int) -> AvState:
@@ -405,11 +418,11 @@ def _played(state: AvState, *, forced: bool = False) -> AvState:
     """A play is over: the turn goes on (AV-TURBO, AV-ACCELERATED) or ends (AV-PLAY-ONE)."""
     forced = state.forced and forced
     if state.accelerated:  # AV-ACCELERATED: the player ends the turn by choice
-        return evolve(state, forced=forced, phase=AvPhase.PLAY, actor=state.turn)
+        return evolve(state, forced=forced, phase=_PHASE_PLAY, actor=state.turn)
     plays = state.plays - 1
     if plays > 0:
-        return evolve(state, forced=forced, plays=plays, phase=AvPhase.PLAY, actor=state.turn)
-    return _end_turn(evolve(state, forced=forced, plays=plays))
+        return evolve(state, forced=forced, plays=plays, phase=_PHASE_PLAY, actor=state.turn)
+    return _end_turn(state, forced=forced, plays=plays)
 
 
 def _landing_lane(state: AvState, seat: int, square: int) -> int:
@@ -420,45 +433,51 @@ def _landing_lane(state: AvState, seat: int, square: int) -> int:
 
 def _move(state: AvState, action: Move) -> AvState:
     """AV-MOVE-EXACT, AV-BONUS, RUL-AV-BONUS, then the Demi-tour window (RUL-AV-UTURN-WINDOW)."""
-    seat, car = action.seat, state.cars[action.seat]
+    seat = action.seat
+    car = state.cars[seat]
     path = route(state, action)
     assert path is not None  # AV-MOVE-EXACT in the table
     cards = (action.card, AvCard.ACCELERATION) if action.accelerated else (action.card,)
     end = path[-1]
+    # The car's landing, bonus and the window are worked out on the state before the cards
+    # are laid: they read the other cars and the other hands, which laying does not change,
+    # and the move is then one new state.
     moved = evolve_car(
         car,
         square=end,
-        lane=_landing_lane(state, seat, end),  # the other cars stand where they stood
+        lane=_landing_lane(state, seat, end),
         laid_100=car.laid_100 + (action.card is AvCard.D100),
         laid_200=car.laid_200 + (action.card is AvCard.D200),
         laid_distance=car.laid_distance + 1,
     )
-    after = _bonus(_lay(state, seat, *cards, cars=with_item(state.cars, seat, moved)), seat)
-    holders = _uturn_holders(after, seat, seat)
+    cars = with_item(state.cars, seat, _bonus(state, seat, moved))
+    holders = _uturn_holders(state, seat, seat)
     if holders:
-        return evolve(
-            after,
+        return _lay(
+            state,
+            seat,
+            *cards,
+            cars=cars,
             phase=AvPhase.U_TURN,
             actor=holders[0],
             mover=seat,
             origin=(car.square, car.lane),
             moved=action.card,
         )
-    return _move_stands(after, seat)
+    return _move_stands(_lay(state, seat, *cards, cars=cars), seat)
 
 
-def _bonus(state: AvState, seat: int) -> AvState:
-    """AV-BONUS, RUL-AV-BONUS: one exact move along the main route, lost when it cannot be
-    made or the car has a Limite de Vitesse token; never a second bonus."""
-    car = state.cars[seat]
+def _bonus(state: AvState, seat: int, car: Car) -> Car:
+    """AV-BONUS, RUL-AV-BONUS: ``seat``'s ``car`` after one exact move along the main route
+    from where it landed, lost when it cannot be made or the car has a Limite de Vitesse
+    token; never a second bonus."""
     bonus = state.board.squares[car.square].bonus
     if not bonus or car.limit:
-        return state
+        return car
     path = state.board.route(car.square, bonus // SQUARE_KM, False, state.goal)
     if path is None or not clear(state, seat, path):
-        return state
-    lane = _landing_lane(state, seat, path[-1])
-    return _set_car(state, seat, evolve_car(car, square=path[-1], lane=lane))
+        return car
+    return evolve_car(car, square=path[-1], lane=_landing_lane(state, seat, path[-1]))
 
 
 def _uturn_holders(state: AvState, mover: int, after: int) -> tuple[int, ...]:
@@ -481,77 +500,78 @@ def _move_stands(state: AvState, seat: int) -> AvState:
 
 def _attack(state: AvState, action: Attack) -> AvState:
     """AV-ATTACK; RUL-AV-CF-WINDOW: a target holding the safety is asked first."""
-    after = _lay(state, action.seat, action.card)
-    safety = SAFETY_OF[action.card]
-    if safety in state.hands[action.target]:
-        return evolve(
-            after,
-            phase=AvPhase.COUP_FOURRE,
-            actor=action.target,
-            pending=action.card,
-            source=action.seat,
+    seat, card, target = action.seat, action.card, action.target
+    if SAFETY_OF[card] in state.hands[target]:
+        return _lay(
+            state, seat, card, phase=AvPhase.COUP_FOURRE, actor=target, pending=card, source=seat
         )
-    return _played(_land(after, action.card, action.target))
+    return _played(_lay(state, seat, card, **_landed(state, card, target)))
 
 
-def _land(state: AvState, attack: AvCard, target: int) -> AvState:
+def _landed(state: AvState, attack: AvCard, target: int) -> Changes:
     """AV-TOKENS: the attack's token leaves the supply for the front of the car."""
     car = state.cars[target]
     car = evolve_car(car, limit=True) if IS_LIMIT[attack] else evolve_car(car, attack=attack)
-    return _set_car_and_token(state, target, car, attack, -1)
+    return _car_and_token(state, target, car, attack, -1)
 
 
-def _set_car_and_token(state: AvState, seat: int, car: Car, token: AvCard, change: int) -> AvState:
+def _car_and_token(state: AvState, seat: int, car: Car, token: AvCard, change: int) -> Changes:
     """``seat``'s car replaced and ``change`` tokens of ``token`` added to the supply."""
     i = TOKENS.index(token)
     supply = with_item(state.supply, i, state.supply[i] + change)
-    return evolve(state, cars=with_item(state.cars, seat, car), supply=supply)
-
-
-def _cure(state: AvState, seat: int, attack: AvCard) -> AvState:
-    """AV-REMEDY: the token goes back to the supply."""
-    car = state.cars[seat]
-    car = evolve_car(car, limit=False) if IS_LIMIT[attack] else evolve_car(car, attack=None)
-    return _set_car_and_token(state, seat, car, attack, +1)
+    return {"cars": with_item(state.cars, seat, car), "supply": supply}
 
 
 def _remedy(state: AvState, action: Remedy) -> AvState:
-    """AV-REMEDY, AV-TOW-TRUCK, AV-STACK: one token off, whichever the player chose."""
-    return _played(_cure(_lay(state, action.seat, action.card), action.seat, action.attack))
-
-
-def _clip(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> AvState:
-    """AV-SAFETY, RUL-AV-SAFETY-CURES: the safety card leaves the hand for beside the board,
-    its token goes on the car, and the matching standing attacks are cured."""
+    """AV-REMEDY, AV-TOW-TRUCK, AV-STACK: one token off, whichever the player chose; the token
+    goes back to the supply."""
+    seat, attack = action.seat, action.attack
     car = state.cars[seat]
+    car = evolve_car(car, limit=False) if IS_LIMIT[attack] else evolve_car(car, attack=None)
+    return _played(_lay(state, seat, action.card, **_car_and_token(state, seat, car, attack, +1)))
+
+
+def _clipped(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> Changes:
+    """AV-SAFETY, RUL-AV-SAFETY-CURES: the safety card leaves the hand for beside the board,
+    its token goes on the car, and the matching standing attacks are cured (their tokens
+    back to the supply)."""
+    car = state.cars[seat]
+    supply = list(state.supply)
+    supply[TOKENS.index(safety)] -= 1
+    attack, limit = car.attack, car.limit
+    if attack is not None and SAFETY_OF[attack] is safety:
+        supply[TOKENS.index(attack)] += 1
+        attack = None
+    if limit and SAFETY_OF[AvCard.SPEED_LIMIT] is safety:
+        supply[TOKENS.index(AvCard.SPEED_LIMIT)] += 1
+        limit = False
     car = evolve_car(
         car,
+        attack=attack,
+        limit=limit,
         safeties=(*car.safeties, safety),
         coups_fourres=(*car.coups_fourres, safety) if crosswise else car.coups_fourres,
     )
-    state = _set_car_and_token(state, seat, car, safety, -1)
-    state = evolve(
-        state, hands=with_item(state.hands, seat, without(state.hands[seat], safety)), taken=None
-    )
-    for attack in (car.attack, AvCard.SPEED_LIMIT if car.limit else None):
-        if attack is not None and SAFETY_OF[attack] is safety:
-            state = _cure(state, seat, attack)
-    return state
+    return {
+        "cars": with_item(state.cars, seat, car),
+        "supply": tuple(supply),
+        "hands": with_item(state.hands, seat, without(state.hands[seat], safety)),
+        "taken": None,
+    }
 
 
 def _safety(state: AvState, action: Safety) -> AvState:
     """AV-SAFETY: immunity, no extra play."""
-    after = _clip(state, action.seat, action.card, crosswise=False)
-    return _played(evolve(after, played=after.played + 1))
+    changes = _clipped(state, action.seat, action.card, crosswise=False)
+    changes["played"] = state.played + 1
+    return _played(evolve(state, **changes))
 
 
 def _turbo(state: AvState, action: Turbo) -> AvState:
     """AV-TURBO, RUL-AV-TURBO: two cards drawn, two plays for the one the Turbo used."""
     after = _lay(state, action.seat, AvCard.TURBO)
-    for _ in range(DATA.turbo_draws):
-        after = _draw(after, action.seat)
     extra = 0 if state.accelerated else DATA.turbo_draws
-    return _played(evolve(after, plays=after.plays + extra))
+    return _played(_draw(after, action.seat, DATA.turbo_draws, plays=after.plays + extra))
 
 
 def _discard(state: AvState, action: Discard) -> AvState:
@@ -561,19 +581,19 @@ def _discard(state: AvState, action: Discard) -> AvState:
     if state.phase is AvPhase.TRIM:  # RUL-AV-TURBO
         if len(after.hands[action.seat]) > DATA.hand_size:
             return after
-        return _end_turn(evolve(after, resume=None), next_seat=state.resume)
+        return _end_turn(after, next_seat=state.resume, resume=None)
     return _played(after, forced=True)
 
 
 def _coup_fourre(state: AvState, action: CoupFourre) -> AvState:
     """AV-CF, AV-CF-TURN: the attack never lands; the player refills to six and plays next."""
-    after = _clip(state, action.seat, action.card, crosswise=True)
-    while len(after.hands[action.seat]) < DATA.hand_size:
-        after = _draw(after, action.seat)
-    after = evolve(after, pending=None, source=None, forced=False)
+    seat = action.seat
+    after = evolve(state, **_clipped(state, seat, action.card, crosswise=True))
+    missing = DATA.hand_size - len(after.hands[seat])
+    after = _draw(after, seat, missing, pending=None, source=None, forced=False)
     if len(after.hands[after.turn]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
-        return evolve(after, phase=AvPhase.TRIM, actor=after.turn, resume=action.seat)
-    return _end_turn(after, next_seat=action.seat)
+        return evolve(after, phase=AvPhase.TRIM, actor=after.turn, resume=seat)
+    return _end_turn(after, next_seat=seat)
 
 
 def _uturn(state: AvState, action: UTurn) -> AvState:
@@ -592,10 +612,18 @@ def _uturn(state: AvState, action: UTurn) -> AvState:
         laid_200=car.laid_200 - (card is AvCard.D200),
         laid_distance=car.laid_distance - 1,
     )
-    after = _lay(_set_car(state, mover, back), action.seat, AvCard.U_TURN)
-    after = _draw(evolve(after, played=state.played), action.seat)
-    # The mover laid a distance card: the turn is not a blocked one (RUL-AV-DECLARE).
-    after = evolve(after, mover=None, origin=None, moved=None, forced=False)
+    after = _lay(state, action.seat, AvCard.U_TURN, cars=with_item(state.cars, mover, back))
+    # The mover laid a distance card: the turn is not a blocked one (RUL-AV-DECLARE); the
+    # Demi-tour, out of turn, is not one of the turn's cards played.
+    after = _draw(
+        after,
+        action.seat,
+        played=state.played,
+        mover=None,
+        origin=None,
+        moved=None,
+        forced=False,
+    )
     following = (mover + 1) % state.players
     if len(after.hands[mover]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
         return evolve(after, phase=AvPhase.TRIM, actor=mover, resume=following)
@@ -610,8 +638,10 @@ def _pass(state: AvState, action: Pass | None = None) -> AvState:
     if state.phase is AvPhase.COUP_FOURRE:
         attack = state.pending
         assert attack is not None
-        landed = _land(evolve(state, pending=None, source=None), attack, seat)
-        return _played(evolve(landed, actor=state.turn))
+        landed = _landed(state, attack, seat)
+        landed["pending"] = landed["source"] = None
+        landed["actor"] = state.turn
+        return _played(evolve(state, **landed))
     mover = state.mover
     assert mover is not None
     holders = _uturn_holders(state, mover, seat)
@@ -623,19 +653,25 @@ def _pass(state: AvState, action: Pass | None = None) -> AvState:
 # --- ends of turns and of the game -----------------------------------------------------------
 
 
-def _over(state: AvState, winners: tuple[int, ...]) -> AvState:
-    return evolve(
-        state,
-        phase=AvPhase.OVER,
-        actor=None,
-        winners=winners,
-        pending=None,
-        source=None,
-        mover=None,
-        origin=None,
-        moved=None,
-        taken=None,
-    )
+def _over(state: AvState, winners: tuple[int, ...], changes: Changes | None = None) -> AvState:
+    """The game over with ``winners``, and the other ``changes`` made in the same step."""
+    changes = {} if changes is None else changes
+    changes.update(_OVER)
+    changes["winners"] = winners
+    return evolve(state, **changes)
+
+
+_OVER: Changes = {
+    "phase": AvPhase.OVER,
+    "actor": None,
+    "pending": None,
+    "source": None,
+    "mover": None,
+    "origin": None,
+    "moved": None,
+    "taken": None,
+}
+"""What every end of the game clears: no one acts, no window is open."""
 
 
 def farthest(state: AvState) -> tuple[int, ...]:
@@ -644,34 +680,33 @@ def farthest(state: AvState) -> tuple[int, ...]:
     return tuple(seat for seat, value in enumerate(km) if value == max(km))
 
 
-def _end_turn(state: AvState, next_seat: int | None = None) -> AvState:
+def _end_turn(state: AvState, next_seat: int | None = None, **changes: Unpack[Changes]) -> AvState:
     """AV-HAND-SIX, AV-TURN-ORDER, AV-END-STUCK: a blocked turn counts toward the end; every
     hand below six is completed from the turn player leftwards; the next turn goes to the
-    left (or to the coup-fourré player, AV-CF-TURN)."""
+    left (or to the coup-fourré player, AV-CF-TURN). ``changes`` (what the last play left of
+    the turn: ``forced``, ``plays``, ``resume``) are made in the same new state."""
     n = state.players
-    blocked = state.forced and state.played  # RUL-AV-DECLARE: from the deal on
+    forced = changes.get("forced", state.forced)
+    blocked = forced and state.played  # RUL-AV-DECLARE: from the deal on
     stuck = state.stuck + 1 if blocked else 0
     if stuck >= n:
-        return _over(evolve(state, stuck=stuck), farthest(state))
-    for step in range(n):
-        seat = (state.turn + step) % n
-        while len(state.hands[seat]) < DATA.hand_size:
-            before = state
-            state = _draw(state, seat)
-            if state is before:
-                break
-    following = (state.turn + 1) % n if next_seat is None else next_seat
-    return evolve(
-        state,
-        phase=AvPhase.PLAY if state.accelerated else AvPhase.DRAW,
-        actor=following,
-        turn=following,
-        stuck=stuck,
-        taken=None,
-        plays=1,
-        played=0,
-        forced=True,
-    )
+        changes["stuck"] = stuck
+        return _over(state, farthest(state), changes)
+    hand_size, hands, turn = DATA.hand_size, state.hands, state.turn
+    seats = [(turn + step) % n for step in range(n)]
+    wants = [(seat, hand_size - len(hands[seat])) for seat in seats if len(hands[seat]) < hand_size]
+    final = _drawn(state, wants) if wants else {}
+    final.update(changes)
+    following = (turn + 1) % n if next_seat is None else next_seat
+    # The fields of a new turn, over whatever ``changes`` said of them.
+    final["phase"] = _PHASE_PLAY if state.accelerated else AvPhase.DRAW
+    final["actor"] = final["turn"] = following
+    final["stuck"] = stuck
+    final["taken"] = None
+    final["plays"] = 1
+    final["played"] = 0
+    final["forced"] = True
+    return evolve(state, **final)
 
 
 TRANSITIONS: Mapping[type, Transition] = MappingProxyType(
