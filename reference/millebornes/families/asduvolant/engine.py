@@ -49,7 +49,7 @@ from millebornes.families.asduvolant.cards import (
     OPTIONS,
     SAFETY_OF,
     SQUARE_KM,
-    TOKENS,
+    TOKEN_INDEX,
     AvCard,
     Kind,
     cures,
@@ -195,6 +195,13 @@ def is_legal(state: AvState, action: AvAction) -> bool:
     return not violations(state, action)
 
 
+# Enum members as module constants for the play step's loop over the hand: reading a member
+# off its Enum class costs about 90 ns in CPython 3.11, a module constant about 20.
+_DISTANCE, _ATTACK, _REMEDY, _SAFETY = Kind.DISTANCE, Kind.ATTACK, Kind.REMEDY, Kind.SAFETY
+_TURBO, _SPEED_LIMIT = AvCard.TURBO, AvCard.SPEED_LIMIT
+_PHASE_PLAY, _PHASE_DRAW = AvPhase.PLAY, AvPhase.DRAW
+
+
 def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
     """Every legal action in canonical order: kind (``ACTIONS``), then the fields in order.
 
@@ -203,21 +210,17 @@ def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
-    if state.phase is AvPhase.PLAY:
+    phase = state.phase
+    if phase is _PHASE_PLAY:
         return _play_step(state, seat, rules)
-    if state.phase is AvPhase.DRAW:
+    if phase is _PHASE_DRAW:
         # Both draws are the actor's at the draw step: the head of their tables holds.
         rest = REST if rules is RULES else rest_of(rules)
-        draws = (SHARED_DRAW_PILES[seat], SHARED_DRAW_DISCARDS[seat])
-        return tuple(draw for draw in draws if respects(rest[type(draw)], state, draw))
+        pile, take = SHARED_DRAW_PILES[seat], SHARED_DRAW_DISCARDS[seat]
+        if respects(rest[DrawPile], state, pile):
+            return (pile, take) if respects(rest[DrawDiscard], state, take) else (pile,)
+        return (take,) if respects(rest[DrawDiscard], state, take) else ()
     return kept(rules, state, _candidates(state, seat))
-
-
-# Enum members as module constants for the play step's loop over the hand: reading a member
-# off its Enum class costs about 90 ns in CPython 3.11, a module constant about 20.
-_DISTANCE, _ATTACK, _REMEDY, _SAFETY = Kind.DISTANCE, Kind.ATTACK, Kind.REMEDY, Kind.SAFETY
-_TURBO, _SPEED_LIMIT = AvCard.TURBO, AvCard.SPEED_LIMIT
-_PHASE_PLAY = AvPhase.PLAY
 
 
 def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
@@ -275,7 +278,8 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
         discards = SHARED_DISCARDS[seat]
         plays += [discards[c] for c in kinds if respects(rest[Discard], state, discards[c])]
     end = SHARED_END_TURNS[seat]
-    if respects(rules[EndTurn], state, end):
+    # Only the jeu accéléré ends a turn by choice (AV-ACCELERATED): not asked otherwise.
+    if (state.accelerated or not own) and respects(rules[EndTurn], state, end):
         plays.append(end)
     return tuple(plays)
 
@@ -517,7 +521,7 @@ def _landed(state: AvState, attack: AvCard, target: int) -> Changes:
 
 def _car_and_token(state: AvState, seat: int, car: Car, token: AvCard, change: int) -> Changes:
     """``seat``'s car replaced and ``change`` tokens of ``token`` added to the supply."""
-    i = TOKENS.index(token)
+    i = TOKEN_INDEX[token]
     supply = with_item(state.supply, i, state.supply[i] + change)
     return {"cars": with_item(state.cars, seat, car), "supply": supply}
 
@@ -537,13 +541,13 @@ def _clipped(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> Chan
     back to the supply)."""
     car = state.cars[seat]
     supply = list(state.supply)
-    supply[TOKENS.index(safety)] -= 1
+    supply[TOKEN_INDEX[safety]] -= 1
     attack, limit = car.attack, car.limit
     if attack is not None and SAFETY_OF[attack] is safety:
-        supply[TOKENS.index(attack)] += 1
+        supply[TOKEN_INDEX[attack]] += 1
         attack = None
     if limit and SAFETY_OF[AvCard.SPEED_LIMIT] is safety:
-        supply[TOKENS.index(AvCard.SPEED_LIMIT)] += 1
+        supply[TOKEN_INDEX[AvCard.SPEED_LIMIT]] += 1
         limit = False
     car = evolve_car(
         car,

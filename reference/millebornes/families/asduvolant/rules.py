@@ -42,7 +42,7 @@ from millebornes.families.asduvolant.cards import (
     KM,
     SAFETY_OF,
     SQUARE_KM,
-    TOKENS,
+    TOKEN_INDEX,
     AvCard,
     Kind,
     cures,
@@ -56,6 +56,7 @@ Rule = tuple[str, Callable[[AvState, A], bool]]
 # its Enum class costs about 90 ns in CPython 3.11, a module constant about 20, and these
 # rows are asked of nearly every candidate.
 _DRAW, _PLAY, _TRIM = AvPhase.DRAW, AvPhase.PLAY, AvPhase.TRIM
+_D200 = AvCard.D200
 
 
 # --- who acts, when, with what -------------------------------------------------------------
@@ -190,8 +191,11 @@ def _playable_after_taking(state: AvState, seat: int) -> bool:
         taken=card,
     )
     # The taken card is in the hand and the plays are the actor's at the play step: the head
-    # of their tables holds (an Accélération's moves are of distance cards of the hand).
-    return any(respects(REST[type(play)], taken, play) for play in plays_of(taken, seat, card))
+    # of their tables holds (an Accélération's moves are of distance cards of the hand); each
+    # lays the card taken, so AV-DISCARD-PLAY holds too (TAKEN_REST).
+    return any(
+        respects(TAKEN_REST[type(play)], taken, play) for play in plays_of(taken, seat, card)
+    )
 
 
 DRAW_PILE_RULES: tuple[Rule[DrawPile], ...] = (
@@ -237,7 +241,10 @@ def clear(state: AvState, seat: int, path: tuple[int, ...]) -> bool:
     # Only a square another car stands on can be full (every square has a lane in use,
     # BOARD-FILE), so the other cars are looked at rather than every square of the path.
     others = [car.square for s, car in enumerate(state.cars) if s != seat]
-    return all(others.count(square) < state.lanes(square) for square in others if square in path)
+    for square in others:  # a loop, not all(...): asked of nearly every move candidate
+        if square in path and others.count(square) >= state.lanes(square):
+            return False
+    return True
 
 
 def _free_to_move(state: AvState, action: Move) -> bool:
@@ -247,7 +254,7 @@ def _free_to_move(state: AvState, action: Move) -> bool:
 
 def _two_200s(state: AvState, action: Move) -> bool:
     # AV-MAX-200
-    return action.card is not AvCard.D200 or state.cars[action.seat].laid_200 < DATA.max_200
+    return action.card is not _D200 or state.cars[action.seat].laid_200 < DATA.max_200
 
 
 def _under_token(state: AvState, action: Move) -> bool:
@@ -256,27 +263,27 @@ def _under_token(state: AvState, action: Move) -> bool:
 
 
 def _accelerated_under_token(state: AvState, action: Move) -> bool:
-    # RUL-AV-ACCEL-TOKEN: the doubled value under the token too.
-    doubled = KM[action.card] << action.accelerated
-    limited = action.accelerated and state.cars[action.seat].limit
-    return not limited or doubled <= DATA.limit_token_km
-
-
-def _limit_here(state: AvState, seat: int) -> int | None:
-    """BOARD-LIMIT: the limit of the square the car stands on."""
-    return state.board.squares[state.cars[seat].square].limit
+    # RUL-AV-ACCEL-TOKEN: the doubled value under the token too. (The move not doubled is
+    # tested first: it is nearly every move asked, and holds.)
+    if not action.accelerated:
+        return True
+    return not state.cars[action.seat].limit or KM[action.card] << 1 <= DATA.limit_token_km
 
 
 def _within_square(state: AvState, action: Move) -> bool:
-    # AV-LIMIT-SQUARE: the card's value on a speed-limit square (Véhicule Prioritaire or not).
-    limit = _limit_here(state, action.seat)
+    # AV-LIMIT-SQUARE: the card's value on a speed-limit square (Véhicule Prioritaire or not;
+    # BOARD-LIMIT: the limit of the square the car stands on).
+    limit = state.board.squares[state.cars[action.seat].square].limit
     return limit is None or KM[action.card] <= limit
 
 
 def _accelerated_within_square(state: AvState, action: Move) -> bool:
-    # AV-ACCEL: the doubled value on a speed-limit square.
-    limit = _limit_here(state, action.seat)
-    return not action.accelerated or limit is None or KM[action.card] << 1 <= limit
+    # AV-ACCEL: the doubled value on a speed-limit square (the move not doubled first, as
+    # RUL-AV-ACCEL-TOKEN).
+    if not action.accelerated:
+        return True
+    limit = state.board.squares[state.cars[action.seat].square].limit
+    return limit is None or KM[action.card] << 1 <= limit
 
 
 def _from_entry(state: AvState, action: Move) -> bool:
@@ -334,7 +341,7 @@ def _room(state: AvState, action: Attack) -> bool:
 
 def _token_left(state: AvState, action: Attack) -> bool:
     # RUL-AV-TOKEN-SUPPLY
-    return state.supply[TOKENS.index(action.card)] > 0
+    return state.supply[TOKEN_INDEX[action.card]] > 0
 
 
 ATTACK_RULES: tuple[Rule[Attack], ...] = (
@@ -591,6 +598,11 @@ LEAN_UNTAKEN: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
 """:data:`LEAN` when no card was taken from the discard pile, so that AV-DISCARD-PLAY
 holds for every play (nearly every play step): a Safety, a Turbo or a cure then has no row
 left to ask, a move seven instead of ten."""
+TAKEN_REST: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
+    {kind: _less(table, ("AV-DISCARD-PLAY",)) for kind, table in REST.items()}
+)
+""":data:`REST` less AV-DISCARD-PLAY: what RUL-AV-DISCARD-PLAYABLE asks of the plays of a
+card taken (``plays_of``), which all lay it."""
 
 
 def table_of(kind: type) -> tuple[Rule[Any], ...]:
