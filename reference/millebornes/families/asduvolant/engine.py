@@ -19,7 +19,7 @@ from millebornes.core.shuffle import MASK64, round_seed, shuffled
 from millebornes.core.tuples import sorted_with, with_item, without
 from millebornes.families.asduvolant.actions import (
     ACTIONS,
-    SHARED_ATTACKS,
+    SHARED_ATTACKS_ON_OPPONENTS,
     SHARED_DISCARDS,
     SHARED_DRAW_DISCARDS,
     SHARED_DRAW_PILES,
@@ -241,22 +241,25 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
     kinds = sorted(set(hand))
     car = state.cars[seat]
     standing = ([car.attack] if car.attack else []) + ([_SPEED_LIMIT] if car.limit else [])
+    standing.sort()
     move_tables = _move_tables(state, seat, rules, rest)
+    opponents = SHARED_ATTACKS_ON_OPPONENTS[state.players][seat]
     plays: list[AvAction] = []
     for card in kinds:
         kind = KIND[card]
         if kind is _DISTANCE:
-            for move, table in zip(SHARED_MOVES[seat][card], move_tables, strict=True):
-                if table is not None and respects(table, state, move):
-                    plays.append(move)
+            moves = SHARED_MOVES[seat][card]
+            for i, table in move_tables:
+                if respects(table, state, moves[i]):
+                    plays.append(moves[i])
         elif kind is _ATTACK:
             table = rest[Attack]
-            for attack in SHARED_ATTACKS[seat][card][: state.players]:
-                if attack.target != seat and respects(table, state, attack):
+            for attack in opponents[card]:
+                if respects(table, state, attack):
                     plays.append(attack)
         elif kind is _REMEDY:
             table = rest[Remedy]
-            for cured in sorted(standing):
+            for cured in standing:
                 remedy = SHARED_REMEDIES[seat][card][cured]
                 if (not own or cures(card, cured)) and respects(table, state, remedy):
                     plays.append(remedy)
@@ -284,27 +287,30 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
     return tuple(plays)
 
 
+MoveTables = tuple[tuple[int, tuple[Rule[Any], ...]], ...]
+"""Which of a distance card's four moves (plain, shortcut, accelerated, both:
+``SHARED_MOVES``) to ask, each with the table to ask it."""
+
+
 def _move_tables(
     state: AvState, seat: int, rules: Rules, rest: Mapping[type, tuple[Rule[Any], ...]]
-) -> tuple[tuple[Rule[Any], ...] | None, ...]:
-    """The table to ask about each of a distance card's four moves (plain, shortcut,
-    accelerated, both; ``SHARED_MOVES``), or None for a move known to break a row of the
-    family's own tables: every move of a stopped car (AV-MOVE-FREE), a shortcut away from
-    an entry square (AV-SHORTCUT), an accelerated move without the Accélération
-    (AV-CARD-IN-HAND)."""
+) -> MoveTables:
+    """The moves of each distance card to ask, with their tables; left out, with the family's
+    own tables, every move known to break a row: every move of a stopped car
+    (AV-MOVE-FREE), a shortcut away from an entry square (AV-SHORTCUT), an accelerated
+    move without the Accélération (AV-CARD-IN-HAND)."""
     car = state.cars[seat]
     accelerating = AvCard.ACCELERATION in state.hands[seat]
     plain = rest[Move]
     boosted = plain if accelerating else rules[Move]
     if rules is not RULES:
-        return (plain, plain, boosted, boosted)
+        return ((0, plain), (1, plain), (2, boosted), (3, boosted))
     if car.attack is not None:
-        return (None, None, None, None)
+        return ()
     entry = state.board.squares[car.square].shortcut is not None
-    cut = plain if entry else None
     if not accelerating:
-        return (plain, cut, None, None)
-    return (plain, cut, plain, cut)
+        return ((0, plain), (1, plain)) if entry else ((0, plain),)
+    return ((0, plain), (1, plain), (2, plain), (3, plain)) if entry else ((0, plain), (2, plain))
 
 
 def _candidates(state: AvState, seat: int) -> list[AvAction]:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from millebornes.core.preconditions import respects
 from millebornes.core.tuples import sorted_with, with_item
 from millebornes.families.asduvolant.actions import (
-    SHARED_ATTACKS,
+    SHARED_ATTACKS_ON_OPPONENTS,
     SHARED_MOVES,
     SHARED_REMEDIES,
     SHARED_SAFETIES,
@@ -130,7 +130,7 @@ def plays_of(state: AvState, seat: int, card: AvCard) -> list[AvAction]:
     legal."""
     kind = KIND[card]
     if kind is Kind.ATTACK:
-        return [a for a in SHARED_ATTACKS[seat][card][: state.players] if a.target != seat]
+        return list(SHARED_ATTACKS_ON_OPPONENTS[state.players][seat][card])
     if kind is Kind.REMEDY:
         remedies = SHARED_REMEDIES[seat][card]
         return [remedies[attack] for attack in ATTACKS if _stands(state, remedies[attack])]
