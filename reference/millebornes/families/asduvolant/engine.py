@@ -73,6 +73,7 @@ from millebornes.families.asduvolant.state import (
     box_tokens,
     evolve,
     evolve_car,
+    evolved,
 )
 from millebornes.families.asduvolant.track import Board, default_board
 
@@ -198,7 +199,7 @@ def is_legal(state: AvState, action: AvAction) -> bool:
 # Enum members as module constants for the play step's loop over the hand: reading a member
 # off its Enum class costs about 90 ns in CPython 3.11, a module constant about 20.
 _DISTANCE, _ATTACK, _REMEDY, _SAFETY = Kind.DISTANCE, Kind.ATTACK, Kind.REMEDY, Kind.SAFETY
-_TURBO, _SPEED_LIMIT = AvCard.TURBO, AvCard.SPEED_LIMIT
+_TURBO, _SPEED_LIMIT, _U_TURN = AvCard.TURBO, AvCard.SPEED_LIMIT, AvCard.U_TURN
 _PHASE_PLAY, _PHASE_DRAW = AvPhase.PLAY, AvPhase.DRAW
 
 
@@ -369,7 +370,7 @@ def _draw(state: AvState, seat: int, count: int = 1, **changes: Unpack[Changes])
     one new state."""
     drawn = _drawn(state, ((seat, count),))
     drawn.update(changes)
-    return evolve(state, **drawn)
+    return evolved(state, drawn)
 
 
 def _drawn(state: AvState, wants: Iterable[tuple[int, int]]) -> Changes:
@@ -421,7 +422,7 @@ def _lay(state: AvState, seat: int, *cards: AvCard, **changes: Unpack[Changes]) 
     changes["discard_pile"] = state.discard_pile + cards
     changes["taken"] = None
     changes["played"] = state.played + 1
-    return evolve(state, **changes)
+    return evolved(state, changes)
 
 
 def _played(state: AvState, *, forced: bool = False) -> AvState:
@@ -436,9 +437,13 @@ def _played(state: AvState, *, forced: bool = False) -> AvState:
 
 
 def _landing_lane(state: AvState, seat: int, square: int) -> int:
-    """RUL-AV-LANE: the free lane with the lowest number."""
-    taken = state.occupied(square, but=seat)
-    return next(lane for lane in range(state.lanes(square)) if lane not in taken)
+    """RUL-AV-LANE: the free lane with the lowest number (AV-NO-PASSING: there is one)."""
+    # ``state.occupied`` less its sorting and generators: asked at every move.
+    taken = [car.lane for s, car in enumerate(state.cars) if car.square == square and s != seat]
+    for lane in range(state.lanes(square)):
+        if lane not in taken:
+            return lane
+    raise AssertionError(f"AV-NO-PASSING: no free lane on square {square}")
 
 
 def _move(state: AvState, action: Move) -> AvState:
@@ -493,10 +498,15 @@ def _bonus(state: AvState, seat: int, car: Car) -> Car:
 def _uturn_holders(state: AvState, mover: int, after: int) -> tuple[int, ...]:
     """RUL-AV-UTURN-WINDOW: the mover's opponents after seat ``after``, leftwards from it,
     who hold a Demi-tour."""
-    n = state.players
-    order = [(after + step) % n for step in range(1, n)]
-    seats = order[: order.index(mover)] if mover in order else order
-    return tuple(s for s in seats if AvCard.U_TURN in state.hands[s])
+    n, hands = state.players, state.hands
+    holders = []
+    for step in range(1, n):  # a loop, not lists and generators: asked at every move
+        seat = (after + step) % n
+        if seat == mover:
+            break
+        if _U_TURN in hands[seat]:
+            holders.append(seat)
+    return tuple(holders)
 
 
 def _move_stands(state: AvState, seat: int) -> AvState:
@@ -668,7 +678,7 @@ def _over(state: AvState, winners: tuple[int, ...], changes: Changes | None = No
     changes = {} if changes is None else changes
     changes.update(_OVER)
     changes["winners"] = winners
-    return evolve(state, **changes)
+    return evolved(state, changes)
 
 
 _OVER: Changes = {
@@ -703,8 +713,11 @@ def _end_turn(state: AvState, next_seat: int | None = None, **changes: Unpack[Ch
         changes["stuck"] = stuck
         return _over(state, farthest(state), changes)
     hand_size, hands, turn = DATA.hand_size, state.hands, state.turn
-    seats = [(turn + step) % n for step in range(n)]
-    wants = [(seat, hand_size - len(hands[seat])) for seat in seats if len(hands[seat]) < hand_size]
+    wants = []
+    for step in range(n):
+        seat = (turn + step) % n
+        if len(hands[seat]) < hand_size:
+            wants.append((seat, hand_size - len(hands[seat])))
     final = _drawn(state, wants) if wants else {}
     final.update(changes)
     following = (turn + 1) % n if next_seat is None else next_seat
@@ -716,7 +729,7 @@ def _end_turn(state: AvState, next_seat: int | None = None, **changes: Unpack[Ch
     final["plays"] = 1
     final["played"] = 0
     final["forced"] = True
-    return evolve(state, **final)
+    return evolved(state, final)
 
 
 TRANSITIONS: Mapping[type, Transition] = MappingProxyType(

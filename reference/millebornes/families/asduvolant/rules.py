@@ -240,10 +240,15 @@ def clear(state: AvState, seat: int, path: tuple[int, ...]) -> bool:
     """AV-NO-PASSING: no full square on the way, a free lane at the end (BOARD-LANES)."""
     # Only a square another car stands on can be full (every square has a lane in use,
     # BOARD-FILE), so the other cars are looked at rather than every square of the path.
-    others = [car.square for s, car in enumerate(state.cars) if s != seat]
-    for square in others:  # a loop, not all(...): asked of nearly every move candidate
-        if square in path and others.count(square) >= state.lanes(square):
-            return False
+    cars = state.cars
+    for s, car in enumerate(cars):  # loops, not lists and all(...): asked of every move
+        if s != seat and car.square in path:
+            square, full = car.square, 0
+            for t, other in enumerate(cars):
+                if t != seat and other.square == square:
+                    full += 1
+            if full >= state.lanes(square):
+                return False
     return True
 
 

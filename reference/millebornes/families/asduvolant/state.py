@@ -196,6 +196,14 @@ def evolve(state: AvState, **changes: Unpack[Changes]) -> AvState:
     return new
 
 
+def evolved(state: AvState, changes: Changes) -> AvState:
+    """:func:`evolve` with the changes gathered in one dictionary already, as transitions
+    that build them up piece by piece do (no second dictionary for the keywords)."""
+    new = _new(type(state))
+    _set(new, "__dict__", state.__dict__ | changes)
+    return new
+
+
 class CarChanges(TypedDict, total=False):
     """The fields of a :class:`Car` a transition may change."""
 
