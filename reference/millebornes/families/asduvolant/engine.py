@@ -228,9 +228,12 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
     of its table holds by construction and only the rest is asked (``beyond_head``); an
     accelerated move without the Accélération, or a Turbo not held, is asked its whole
     table. With the family's own tables, the candidates known to break a row are not asked
-    at all (:func:`_move_tables`; a discard when a card can be played, RUL-AV-DISCARD; a
-    Turbo not held, AV-CARD-IN-HAND); any other tables (a mutant's) are asked about every
-    candidate. tests/asduvolant/test_av_legal.py compares with asking ``violations``."""
+    at all (:func:`_move_tables`; an attack on one's own car, AV-ATTACK; a remedy of an
+    attack it does not cure, AV-REMEDY; a discard when a card can be played,
+    RUL-AV-DISCARD; a Turbo not held, AV-CARD-IN-HAND; ending the turn outside the jeu
+    accéléré, AV-ACCELERATED), nor the rows the others meet by construction
+    (``rules.LEAN``); any other tables (a mutant's) are asked about every candidate.
+    tests/asduvolant/test_av_legal.py compares with asking ``violations``."""
     own = rules is RULES
     # With the family's own tables the rows the candidates meet by construction are not
     # asked either (rules.BUILT, and AV-DISCARD-PLAY when no card was taken).
