@@ -465,7 +465,7 @@ def _move(state: AvState, action: Move) -> AvState:
         laid_200=car.laid_200 + (action.card is AvCard.D200),
         laid_distance=car.laid_distance + 1,
     )
-    cars = with_item(state.cars, seat, _bonus(state, seat, moved))
+    cars = with_item(state.cars, seat, _bonus_car(state, seat, moved))
     holders = _uturn_holders(state, seat, seat)
     if holders:
         return _lay(
@@ -482,7 +482,19 @@ def _move(state: AvState, action: Move) -> AvState:
     return _move_stands(_lay(state, seat, *cards, cars=cars), seat)
 
 
-def _bonus(state: AvState, seat: int, car: Car) -> Car:
+def _bonus(state: AvState, seat: int) -> AvState:
+    """``state`` once ``seat``'s car, landed, made its bonus move (:func:`_bonus_car`); the
+    mutation harness (devtools) builds its bonus mutants on this."""
+    car = state.cars[seat]
+    moved = _bonus_car(state, seat, car)
+    return state if moved is car else _set_car(state, seat, moved)
+
+
+def _set_car(state: AvState, seat: int, car: Car) -> AvState:
+    return evolve(state, cars=with_item(state.cars, seat, car))
+
+
+def _bonus_car(state: AvState, seat: int, car: Car) -> Car:
     """AV-BONUS, RUL-AV-BONUS: ``seat``'s ``car`` after one exact move along the main route
     from where it landed, lost when it cannot be made or the car has a Limite de Vitesse
     token; never a second bonus."""
