@@ -136,6 +136,15 @@ SHARED_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
 SHARED_ATTACKS: tuple[tuple[tuple[Attack, ...], ...], ...] = tuple(
     tuple(tuple(Attack(s, c, t) for t in _SEATS) for c in AvCard) for s in _SEATS
 )
+SHARED_ATTACKS_ON_OPPONENTS: tuple[tuple[tuple[tuple[Attack, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(tuple(a for a in SHARED_ATTACKS[s][c][:n] if a.target != s) for c in AvCard)
+        for s in _SEATS
+    )
+    for n in range(max(DATA.seats) + 1)
+)
+"""By seat count, then seat, then card: the attacks on each opponent (AV-ATTACK), the
+only ones ever legal."""
 SHARED_REMEDIES: tuple[tuple[tuple[Remedy, ...], ...], ...] = tuple(
     tuple(tuple(Remedy(s, c, a) for a in AvCard) for c in AvCard) for s in _SEATS
 )

@@ -156,6 +156,8 @@ SAFETIES: tuple[AvCard, ...] = tuple(c for c in AvCard if KIND[c] is Kind.SAFETY
 DISTANCES: tuple[AvCard, ...] = tuple(c for c in AvCard if KIND[c] is Kind.DISTANCE)
 TOKENS: tuple[AvCard, ...] = (*ATTACKS, *SAFETIES)
 """The token kinds, one per attack and per safety (AV-TOKENS), in card order."""
+TOKEN_INDEX: MappingProxyType[AvCard, int] = MappingProxyType({t: i for i, t in enumerate(TOKENS)})
+"""Each token kind's place in ``TOKENS`` (and in a state's supply)."""
 SQUARE_KM = 25
 """BOARD-SQUARES: every square is 25 km."""
 

@@ -19,7 +19,7 @@ from millebornes.core.shuffle import MASK64, round_seed, shuffled
 from millebornes.core.tuples import sorted_with, with_item, without
 from millebornes.families.asduvolant.actions import (
     ACTIONS,
-    SHARED_ATTACKS,
+    SHARED_ATTACKS_ON_OPPONENTS,
     SHARED_DISCARDS,
     SHARED_DRAW_DISCARDS,
     SHARED_DRAW_PILES,
@@ -49,11 +49,14 @@ from millebornes.families.asduvolant.cards import (
     OPTIONS,
     SAFETY_OF,
     SQUARE_KM,
-    TOKENS,
+    TOKEN_INDEX,
     AvCard,
     Kind,
+    cures,
 )
 from millebornes.families.asduvolant.rules import (
+    LEAN,
+    LEAN_UNTAKEN,
     REST,
     RULES,
     Rule,
@@ -70,6 +73,7 @@ from millebornes.families.asduvolant.state import (
     box_tokens,
     evolve,
     evolve_car,
+    evolved,
 )
 from millebornes.families.asduvolant.track import Board, default_board
 
@@ -134,33 +138,43 @@ def new_game(
 # --- asking --------------------------------------------------------------------------------
 
 
-def _seat(state: AvState, value: object, field: str) -> None:
-    check_seat(value, field, state.players)
+# Enum members as module constants for the play step's loop over the hand: reading a member
+# off its Enum class costs about 90 ns in CPython 3.11, a module constant about 20.
+_DISTANCE, _ATTACK, _REMEDY, _SAFETY = Kind.DISTANCE, Kind.ATTACK, Kind.REMEDY, Kind.SAFETY
+_TURBO, _SPEED_LIMIT, _U_TURN = AvCard.TURBO, AvCard.SPEED_LIMIT, AvCard.U_TURN
+_PHASE_PLAY, _PHASE_DRAW = AvPhase.PLAY, AvPhase.DRAW
 
 
-def _card(value: object, field: str, kind: Kind | None = None) -> None:
-    check_card(value, field, (AvCard, "As du Volant"), kind, KIND)
+_FAMILY = (AvCard, "As du Volant")
+"""The cards' enum and title, as ``check_card`` takes them."""
+
+
+NAME_ONLY_A_SEAT = frozenset((DrawPile, DrawDiscard, Turbo, EndTurn, UTurn, Pass))
+"""The action kinds whose one field is the seat acting: nothing more to check."""
 
 
 def check_well_formed(state: AvState, action: object) -> None:
     """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
     if not isinstance(action, ACTIONS):
         raise MalformedInput(f"not an As du Volant action: {action!r}")
-    _seat(state, getattr(action, "seat", None), "seat")
+    check_seat(getattr(action, "seat", None), "seat", state.players)
+    if type(action) in NAME_ONLY_A_SEAT:  # half of all actions are draws
+        return
+    # check_card directly, with the kinds as module constants: every play is checked.
     if isinstance(action, Move):
-        _card(action.card, "card", Kind.DISTANCE)
+        check_card(action.card, "card", _FAMILY, _DISTANCE, KIND)
         check_flag(action.accelerated, "accelerated")
         check_flag(action.shortcut, "shortcut")
     elif isinstance(action, Attack):
-        _card(action.card, "card", Kind.ATTACK)
-        _seat(state, action.target, "target")
+        check_card(action.card, "card", _FAMILY, _ATTACK, KIND)
+        check_seat(action.target, "target", state.players)
     elif isinstance(action, Remedy):
-        _card(action.card, "card", Kind.REMEDY)
-        _card(action.attack, "attack", Kind.ATTACK)
+        check_card(action.card, "card", _FAMILY, _REMEDY, KIND)
+        check_card(action.attack, "attack", _FAMILY, _ATTACK, KIND)
     elif isinstance(action, (Safety, CoupFourre)):
-        _card(action.card, "card", Kind.SAFETY)
+        check_card(action.card, "card", _FAMILY, _SAFETY, KIND)
     elif isinstance(action, Discard):
-        _card(action.card, "card")
+        check_card(action.card, "card", _FAMILY, None, KIND)
 
 
 Rules = Tables
@@ -194,20 +208,17 @@ def legal_actions(state: AvState, rules: Rules = RULES) -> tuple[AvAction, ...]:
     seat = state.actor
     if seat is None:
         return ()
-    if state.phase is AvPhase.PLAY:
+    phase = state.phase
+    if phase is _PHASE_PLAY:
         return _play_step(state, seat, rules)
-    if state.phase is AvPhase.DRAW:
+    if phase is _PHASE_DRAW:
         # Both draws are the actor's at the draw step: the head of their tables holds.
         rest = REST if rules is RULES else rest_of(rules)
-        draws = (SHARED_DRAW_PILES[seat], SHARED_DRAW_DISCARDS[seat])
-        return tuple(draw for draw in draws if respects(rest[type(draw)], state, draw))
+        pile, take = SHARED_DRAW_PILES[seat], SHARED_DRAW_DISCARDS[seat]
+        if respects(rest[DrawPile], state, pile):
+            return (pile, take) if respects(rest[DrawDiscard], state, take) else (pile,)
+        return (take,) if respects(rest[DrawDiscard], state, take) else ()
     return kept(rules, state, _candidates(state, seat))
-
-
-# Enum members as module constants for the play step's loop over the hand: reading a member
-# off its Enum class costs about 90 ns in CPython 3.11, a module constant about 20.
-_DISTANCE, _ATTACK, _REMEDY, _SAFETY = Kind.DISTANCE, Kind.ATTACK, Kind.REMEDY, Kind.SAFETY
-_TURBO, _SPEED_LIMIT = AvCard.TURBO, AvCard.SPEED_LIMIT
 
 
 def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
@@ -217,33 +228,41 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
     of its table holds by construction and only the rest is asked (``beyond_head``); an
     accelerated move without the Accélération, or a Turbo not held, is asked its whole
     table. With the family's own tables, the candidates known to break a row are not asked
-    at all (:func:`_move_tables`; a discard when a card can be played, RUL-AV-DISCARD; a
-    Turbo not held, AV-CARD-IN-HAND); any other tables (a mutant's) are asked about every
-    candidate. tests/asduvolant/test_av_legal.py compares with asking ``violations``."""
+    at all (:func:`_move_tables`; an attack on one's own car, AV-ATTACK; a remedy of an
+    attack it does not cure, AV-REMEDY; a discard when a card can be played,
+    RUL-AV-DISCARD; a Turbo not held, AV-CARD-IN-HAND; ending the turn outside the jeu
+    accéléré, AV-ACCELERATED), nor the rows the others meet by construction
+    (``rules.LEAN``); any other tables (a mutant's) are asked about every candidate.
+    tests/asduvolant/test_av_legal.py compares with asking ``violations``."""
     own = rules is RULES
-    rest = REST if own else rest_of(rules)
+    # With the family's own tables the rows the candidates meet by construction are not
+    # asked either (rules.BUILT, and AV-DISCARD-PLAY when no card was taken).
+    rest = (LEAN_UNTAKEN if state.taken is None else LEAN) if own else rest_of(rules)
     hand = state.hands[seat]
     kinds = sorted(set(hand))
     car = state.cars[seat]
     standing = ([car.attack] if car.attack else []) + ([_SPEED_LIMIT] if car.limit else [])
+    standing.sort()
     move_tables = _move_tables(state, seat, rules, rest)
+    opponents = SHARED_ATTACKS_ON_OPPONENTS[state.players][seat]
     plays: list[AvAction] = []
     for card in kinds:
         kind = KIND[card]
         if kind is _DISTANCE:
-            for move, table in zip(SHARED_MOVES[seat][card], move_tables, strict=True):
-                if table is not None and respects(table, state, move):
-                    plays.append(move)
+            moves = SHARED_MOVES[seat][card]
+            for i, table in move_tables:
+                if respects(table, state, moves[i]):
+                    plays.append(moves[i])
         elif kind is _ATTACK:
             table = rest[Attack]
-            for attack in SHARED_ATTACKS[seat][card][: state.players]:
-                if attack.target != seat and respects(table, state, attack):
+            for attack in opponents[card]:
+                if respects(table, state, attack):
                     plays.append(attack)
         elif kind is _REMEDY:
             table = rest[Remedy]
-            for cured in sorted(standing):
+            for cured in standing:
                 remedy = SHARED_REMEDIES[seat][card][cured]
-                if respects(table, state, remedy):
+                if (not own or cures(card, cured)) and respects(table, state, remedy):
                     plays.append(remedy)
         elif kind is _SAFETY:
             safety = SHARED_SAFETIES[seat][card]
@@ -263,32 +282,36 @@ def _play_step(state: AvState, seat: int, rules: Rules) -> tuple[AvAction, ...]:
         discards = SHARED_DISCARDS[seat]
         plays += [discards[c] for c in kinds if respects(rest[Discard], state, discards[c])]
     end = SHARED_END_TURNS[seat]
-    if respects(rules[EndTurn], state, end):
+    # Only the jeu accéléré ends a turn by choice (AV-ACCELERATED): not asked otherwise.
+    if (state.accelerated or not own) and respects(rules[EndTurn], state, end):
         plays.append(end)
     return tuple(plays)
 
 
+MoveTables = tuple[tuple[int, tuple[Rule[Any], ...]], ...]
+"""Which of a distance card's four moves (plain, shortcut, accelerated, both:
+``SHARED_MOVES``) to ask, each with the table to ask it."""
+
+
 def _move_tables(
     state: AvState, seat: int, rules: Rules, rest: Mapping[type, tuple[Rule[Any], ...]]
-) -> tuple[tuple[Rule[Any], ...] | None, ...]:
-    """The table to ask about each of a distance card's four moves (plain, shortcut,
-    accelerated, both; ``SHARED_MOVES``), or None for a move known to break a row of the
-    family's own tables: every move of a stopped car (AV-MOVE-FREE), a shortcut away from
-    an entry square (AV-SHORTCUT), an accelerated move without the Accélération
-    (AV-CARD-IN-HAND)."""
+) -> MoveTables:
+    """The moves of each distance card to ask, with their tables; left out, with the family's
+    own tables, every move known to break a row: every move of a stopped car
+    (AV-MOVE-FREE), a shortcut away from an entry square (AV-SHORTCUT), an accelerated
+    move without the Accélération (AV-CARD-IN-HAND)."""
     car = state.cars[seat]
     accelerating = AvCard.ACCELERATION in state.hands[seat]
     plain = rest[Move]
     boosted = plain if accelerating else rules[Move]
     if rules is not RULES:
-        return (plain, plain, boosted, boosted)
+        return ((0, plain), (1, plain), (2, boosted), (3, boosted))
     if car.attack is not None:
-        return (None, None, None, None)
+        return ()
     entry = state.board.squares[car.square].shortcut is not None
-    cut = plain if entry else None
     if not accelerating:
-        return (plain, cut, None, None)
-    return (plain, cut, plain, cut)
+        return ((0, plain), (1, plain)) if entry else ((0, plain),)
+    return ((0, plain), (1, plain), (2, plain), (3, plain)) if entry else ((0, plain), (2, plain))
 
 
 def _candidates(state: AvState, seat: int) -> list[AvAction]:
@@ -326,7 +349,7 @@ def apply(
 
 
 def _draw_pile(state: AvState, action: DrawPile) -> AvState:
-    return _draw(state, action.seat, phase=AvPhase.PLAY)
+    return _draw(state, action.seat, phase=_PHASE_PLAY)
 
 
 def _draw_discard(state: AvState, action: DrawDiscard) -> AvState:
@@ -337,32 +360,44 @@ def _end_turn_by_choice(state: AvState, action: EndTurn) -> AvState:
     return _end_turn(state)
 
 
-def _set_car(state: AvState, seat: int, car: Car) -> AvState:
-    return evolve(state, cars=with_item(state.cars, seat, car))
-
-
 def _hands_with(state: AvState, seat: int, card: AvCard) -> tuple[tuple[AvCard, ...], ...]:
     """The hands once ``card`` joined ``seat``'s."""
     return with_item(state.hands, seat, sorted_with(state.hands[seat], card))
 
 
-def _draw(state: AvState, seat: int, **changes: Unpack[Changes]) -> AvState:
-    """One card from the draw pile to ``seat``'s hand, and the other ``changes`` in the same
-    step; an empty pile is first replaced by the shuffled discard pile (AV-RESHUFFLE,
-    RUL-AV-RESHUFFLE-SEED)."""
-    if not state.draw_pile:
-        if not state.discard_pile:  # no card anywhere to draw: never in a game (AV-BOX)
-            return evolve(state, **changes) if changes else state
-        seed = round_seed(state.seed, state.reshuffles + 2)  # reshuffle k uses seed + k
-        state = evolve(
-            state,
-            draw_pile=shuffled(state.discard_pile, seed),
-            discard_pile=(),
-            reshuffles=state.reshuffles + 1,
-        )
-    changes["hands"] = _hands_with(state, seat, state.draw_pile[0])
-    changes["draw_pile"] = state.draw_pile[1:]
-    return evolve(state, **changes)
+def _draw(state: AvState, seat: int, count: int = 1, **changes: Unpack[Changes]) -> AvState:
+    """``count`` cards from the draw pile to ``seat``'s hand, and the other ``changes``, in
+    one new state."""
+    drawn = _drawn(state, ((seat, count),))
+    drawn.update(changes)
+    return evolved(state, drawn)
+
+
+def _drawn(state: AvState, wants: Iterable[tuple[int, int]]) -> Changes:
+    """The hands and piles once each (seat, count) of ``wants`` in turn drew ``count`` cards
+    one by one from the top of the draw pile; an empty pile is first replaced by the
+    shuffled discard pile (AV-RESHUFFLE, RUL-AV-RESHUFFLE-SEED). Fewer cards when none is
+    left anywhere (never in a game: AV-BOX). Returned as changes, not as a state, so that a
+    transition builds one new state for its draws and everything else it changes."""
+    hands = list(state.hands)
+    pile, discard, reshuffles = state.draw_pile, state.discard_pile, state.reshuffles
+    for seat, count in wants:
+        hand = hands[seat]
+        for _ in range(count):
+            if not pile:
+                if not discard:
+                    break
+                reshuffles += 1  # reshuffle k is seeded with seed + k (round k + 1)
+                pile, discard = shuffled(discard, round_seed(state.seed, reshuffles + 1)), ()
+            hand = sorted_with(hand, pile[0])
+            pile = pile[1:]
+        hands[seat] = hand
+    return {
+        "hands": tuple(hands),
+        "draw_pile": pile,
+        "discard_pile": discard,
+        "reshuffles": reshuffles,
+    }
 
 
 def _take(state: AvState, seat: int) -> AvState:
@@ -387,76 +422,103 @@ def _lay(state: AvState, seat: int, *cards: AvCard, **changes: Unpack[Changes]) 
     changes["discard_pile"] = state.discard_pile + cards
     changes["taken"] = None
     changes["played"] = state.played + 1
-    return evolve(state, **changes)
+    return evolved(state, changes)
 
 
 def _played(state: AvState, *, forced: bool = False) -> AvState:
     """A play is over: the turn goes on (AV-TURBO, AV-ACCELERATED) or ends (AV-PLAY-ONE)."""
     forced = state.forced and forced
     if state.accelerated:  # AV-ACCELERATED: the player ends the turn by choice
-        return evolve(state, forced=forced, phase=AvPhase.PLAY, actor=state.turn)
+        return evolve(state, forced=forced, phase=_PHASE_PLAY, actor=state.turn)
     plays = state.plays - 1
     if plays > 0:
-        return evolve(state, forced=forced, plays=plays, phase=AvPhase.PLAY, actor=state.turn)
-    return _end_turn(evolve(state, forced=forced, plays=plays))
+        return evolve(state, forced=forced, plays=plays, phase=_PHASE_PLAY, actor=state.turn)
+    return _end_turn(state, forced=forced, plays=plays)
 
 
 def _landing_lane(state: AvState, seat: int, square: int) -> int:
-    """RUL-AV-LANE: the free lane with the lowest number."""
-    taken = state.occupied(square, but=seat)
-    return next(lane for lane in range(state.lanes(square)) if lane not in taken)
+    """RUL-AV-LANE: the free lane with the lowest number (AV-NO-PASSING: there is one)."""
+    # ``state.occupied`` less its sorting and generators: asked at every move.
+    taken = [car.lane for s, car in enumerate(state.cars) if car.square == square and s != seat]
+    for lane in range(state.lanes(square)):
+        if lane not in taken:
+            return lane
+    raise AssertionError(f"AV-NO-PASSING: no free lane on square {square}")
 
 
 def _move(state: AvState, action: Move) -> AvState:
     """AV-MOVE-EXACT, AV-BONUS, RUL-AV-BONUS, then the Demi-tour window (RUL-AV-UTURN-WINDOW)."""
-    seat, car = action.seat, state.cars[action.seat]
+    seat = action.seat
+    car = state.cars[seat]
     path = route(state, action)
     assert path is not None  # AV-MOVE-EXACT in the table
     cards = (action.card, AvCard.ACCELERATION) if action.accelerated else (action.card,)
     end = path[-1]
+    # The car's landing, bonus and the window are worked out on the state before the cards
+    # are laid: they read the other cars and the other hands, which laying does not change,
+    # and the move is then one new state.
     moved = evolve_car(
         car,
         square=end,
-        lane=_landing_lane(state, seat, end),  # the other cars stand where they stood
+        lane=_landing_lane(state, seat, end),
         laid_100=car.laid_100 + (action.card is AvCard.D100),
         laid_200=car.laid_200 + (action.card is AvCard.D200),
         laid_distance=car.laid_distance + 1,
     )
-    after = _bonus(_lay(state, seat, *cards, cars=with_item(state.cars, seat, moved)), seat)
-    holders = _uturn_holders(after, seat, seat)
+    cars = with_item(state.cars, seat, _bonus_car(state, seat, moved))
+    holders = _uturn_holders(state, seat, seat)
     if holders:
-        return evolve(
-            after,
+        return _lay(
+            state,
+            seat,
+            *cards,
+            cars=cars,
             phase=AvPhase.U_TURN,
             actor=holders[0],
             mover=seat,
             origin=(car.square, car.lane),
             moved=action.card,
         )
-    return _move_stands(after, seat)
+    return _move_stands(_lay(state, seat, *cards, cars=cars), seat)
 
 
 def _bonus(state: AvState, seat: int) -> AvState:
-    """AV-BONUS, RUL-AV-BONUS: one exact move along the main route, lost when it cannot be
-    made or the car has a Limite de Vitesse token; never a second bonus."""
+    """``state`` once ``seat``'s car, landed, made its bonus move (:func:`_bonus_car`); the
+    mutation harness (devtools) builds its bonus mutants on this."""
     car = state.cars[seat]
+    moved = _bonus_car(state, seat, car)
+    return state if moved is car else _set_car(state, seat, moved)
+
+
+def _set_car(state: AvState, seat: int, car: Car) -> AvState:
+    return evolve(state, cars=with_item(state.cars, seat, car))
+
+
+def _bonus_car(state: AvState, seat: int, car: Car) -> Car:
+    """AV-BONUS, RUL-AV-BONUS: ``seat``'s ``car`` after one exact move along the main route
+    from where it landed, lost when it cannot be made or the car has a Limite de Vitesse
+    token; never a second bonus."""
     bonus = state.board.squares[car.square].bonus
     if not bonus or car.limit:
-        return state
+        return car
     path = state.board.route(car.square, bonus // SQUARE_KM, False, state.goal)
     if path is None or not clear(state, seat, path):
-        return state
-    lane = _landing_lane(state, seat, path[-1])
-    return _set_car(state, seat, evolve_car(car, square=path[-1], lane=lane))
+        return car
+    return evolve_car(car, square=path[-1], lane=_landing_lane(state, seat, path[-1]))
 
 
 def _uturn_holders(state: AvState, mover: int, after: int) -> tuple[int, ...]:
     """RUL-AV-UTURN-WINDOW: the mover's opponents after seat ``after``, leftwards from it,
     who hold a Demi-tour."""
-    n = state.players
-    order = [(after + step) % n for step in range(1, n)]
-    seats = order[: order.index(mover)] if mover in order else order
-    return tuple(s for s in seats if AvCard.U_TURN in state.hands[s])
+    n, hands = state.players, state.hands
+    holders = []
+    for step in range(1, n):  # a loop, not lists and generators: asked at every move
+        seat = (after + step) % n
+        if seat == mover:
+            break
+        if _U_TURN in hands[seat]:
+            holders.append(seat)
+    return tuple(holders)
 
 
 def _move_stands(state: AvState, seat: int) -> AvState:
@@ -470,77 +532,78 @@ def _move_stands(state: AvState, seat: int) -> AvState:
 
 def _attack(state: AvState, action: Attack) -> AvState:
     """AV-ATTACK; RUL-AV-CF-WINDOW: a target holding the safety is asked first."""
-    after = _lay(state, action.seat, action.card)
-    safety = SAFETY_OF[action.card]
-    if safety in state.hands[action.target]:
-        return evolve(
-            after,
-            phase=AvPhase.COUP_FOURRE,
-            actor=action.target,
-            pending=action.card,
-            source=action.seat,
+    seat, card, target = action.seat, action.card, action.target
+    if SAFETY_OF[card] in state.hands[target]:
+        return _lay(
+            state, seat, card, phase=AvPhase.COUP_FOURRE, actor=target, pending=card, source=seat
         )
-    return _played(_land(after, action.card, action.target))
+    return _played(_lay(state, seat, card, **_landed(state, card, target)))
 
 
-def _land(state: AvState, attack: AvCard, target: int) -> AvState:
+def _landed(state: AvState, attack: AvCard, target: int) -> Changes:
     """AV-TOKENS: the attack's token leaves the supply for the front of the car."""
     car = state.cars[target]
     car = evolve_car(car, limit=True) if IS_LIMIT[attack] else evolve_car(car, attack=attack)
-    return _set_car_and_token(state, target, car, attack, -1)
+    return _car_and_token(state, target, car, attack, -1)
 
 
-def _set_car_and_token(state: AvState, seat: int, car: Car, token: AvCard, change: int) -> AvState:
+def _car_and_token(state: AvState, seat: int, car: Car, token: AvCard, change: int) -> Changes:
     """``seat``'s car replaced and ``change`` tokens of ``token`` added to the supply."""
-    i = TOKENS.index(token)
+    i = TOKEN_INDEX[token]
     supply = with_item(state.supply, i, state.supply[i] + change)
-    return evolve(state, cars=with_item(state.cars, seat, car), supply=supply)
-
-
-def _cure(state: AvState, seat: int, attack: AvCard) -> AvState:
-    """AV-REMEDY: the token goes back to the supply."""
-    car = state.cars[seat]
-    car = evolve_car(car, limit=False) if IS_LIMIT[attack] else evolve_car(car, attack=None)
-    return _set_car_and_token(state, seat, car, attack, +1)
+    return {"cars": with_item(state.cars, seat, car), "supply": supply}
 
 
 def _remedy(state: AvState, action: Remedy) -> AvState:
-    """AV-REMEDY, AV-TOW-TRUCK, AV-STACK: one token off, whichever the player chose."""
-    return _played(_cure(_lay(state, action.seat, action.card), action.seat, action.attack))
-
-
-def _clip(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> AvState:
-    """AV-SAFETY, RUL-AV-SAFETY-CURES: the safety card leaves the hand for beside the board,
-    its token goes on the car, and the matching standing attacks are cured."""
+    """AV-REMEDY, AV-TOW-TRUCK, AV-STACK: one token off, whichever the player chose; the token
+    goes back to the supply."""
+    seat, attack = action.seat, action.attack
     car = state.cars[seat]
+    car = evolve_car(car, limit=False) if IS_LIMIT[attack] else evolve_car(car, attack=None)
+    return _played(_lay(state, seat, action.card, **_car_and_token(state, seat, car, attack, +1)))
+
+
+def _clipped(state: AvState, seat: int, safety: AvCard, crosswise: bool) -> Changes:
+    """AV-SAFETY, RUL-AV-SAFETY-CURES: the safety card leaves the hand for beside the board,
+    its token goes on the car, and the matching standing attacks are cured (their tokens
+    back to the supply)."""
+    car = state.cars[seat]
+    supply = list(state.supply)
+    supply[TOKEN_INDEX[safety]] -= 1
+    attack, limit = car.attack, car.limit
+    if attack is not None and SAFETY_OF[attack] is safety:
+        supply[TOKEN_INDEX[attack]] += 1
+        attack = None
+    if limit and SAFETY_OF[AvCard.SPEED_LIMIT] is safety:
+        supply[TOKEN_INDEX[AvCard.SPEED_LIMIT]] += 1
+        limit = False
     car = evolve_car(
         car,
+        attack=attack,
+        limit=limit,
         safeties=(*car.safeties, safety),
         coups_fourres=(*car.coups_fourres, safety) if crosswise else car.coups_fourres,
     )
-    state = _set_car_and_token(state, seat, car, safety, -1)
-    state = evolve(
-        state, hands=with_item(state.hands, seat, without(state.hands[seat], safety)), taken=None
-    )
-    for attack in (car.attack, AvCard.SPEED_LIMIT if car.limit else None):
-        if attack is not None and SAFETY_OF[attack] is safety:
-            state = _cure(state, seat, attack)
-    return state
+    return {
+        "cars": with_item(state.cars, seat, car),
+        "supply": tuple(supply),
+        "hands": with_item(state.hands, seat, without(state.hands[seat], safety)),
+        "taken": None,
+    }
 
 
 def _safety(state: AvState, action: Safety) -> AvState:
     """AV-SAFETY: immunity, no extra play."""
-    after = _clip(state, action.seat, action.card, crosswise=False)
-    return _played(evolve(after, played=after.played + 1))
+    changes = _clipped(state, action.seat, action.card, crosswise=False)
+    changes["played"] = state.played + 1
+    return _played(evolve(state, **changes))
 
 
 def _turbo(state: AvState, action: Turbo) -> AvState:
     """AV-TURBO, RUL-AV-TURBO: two cards drawn, two plays for the one the Turbo used."""
     after = _lay(state, action.seat, AvCard.TURBO)
-    for _ in range(DATA.turbo_draws):
-        after = _draw(after, action.seat)
     extra = 0 if state.accelerated else DATA.turbo_draws
-    return _played(evolve(after, plays=after.plays + extra))
+    return _played(_draw(after, action.seat, DATA.turbo_draws, plays=after.plays + extra))
 
 
 def _discard(state: AvState, action: Discard) -> AvState:
@@ -550,19 +613,19 @@ def _discard(state: AvState, action: Discard) -> AvState:
     if state.phase is AvPhase.TRIM:  # RUL-AV-TURBO
         if len(after.hands[action.seat]) > DATA.hand_size:
             return after
-        return _end_turn(evolve(after, resume=None), next_seat=state.resume)
+        return _end_turn(after, next_seat=state.resume, resume=None)
     return _played(after, forced=True)
 
 
 def _coup_fourre(state: AvState, action: CoupFourre) -> AvState:
     """AV-CF, AV-CF-TURN: the attack never lands; the player refills to six and plays next."""
-    after = _clip(state, action.seat, action.card, crosswise=True)
-    while len(after.hands[action.seat]) < DATA.hand_size:
-        after = _draw(after, action.seat)
-    after = evolve(after, pending=None, source=None, forced=False)
+    seat = action.seat
+    after = evolve(state, **_clipped(state, seat, action.card, crosswise=True))
+    missing = DATA.hand_size - len(after.hands[seat])
+    after = _draw(after, seat, missing, pending=None, source=None, forced=False)
     if len(after.hands[after.turn]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
-        return evolve(after, phase=AvPhase.TRIM, actor=after.turn, resume=action.seat)
-    return _end_turn(after, next_seat=action.seat)
+        return evolve(after, phase=AvPhase.TRIM, actor=after.turn, resume=seat)
+    return _end_turn(after, next_seat=seat)
 
 
 def _uturn(state: AvState, action: UTurn) -> AvState:
@@ -581,10 +644,18 @@ def _uturn(state: AvState, action: UTurn) -> AvState:
         laid_200=car.laid_200 - (card is AvCard.D200),
         laid_distance=car.laid_distance - 1,
     )
-    after = _lay(_set_car(state, mover, back), action.seat, AvCard.U_TURN)
-    after = _draw(evolve(after, played=state.played), action.seat)
-    # The mover laid a distance card: the turn is not a blocked one (RUL-AV-DECLARE).
-    after = evolve(after, mover=None, origin=None, moved=None, forced=False)
+    after = _lay(state, action.seat, AvCard.U_TURN, cars=with_item(state.cars, mover, back))
+    # The mover laid a distance card: the turn is not a blocked one (RUL-AV-DECLARE); the
+    # Demi-tour, out of turn, is not one of the turn's cards played.
+    after = _draw(
+        after,
+        action.seat,
+        played=state.played,
+        mover=None,
+        origin=None,
+        moved=None,
+        forced=False,
+    )
     following = (mover + 1) % state.players
     if len(after.hands[mover]) > DATA.hand_size:  # RUL-AV-TURBO: a Turbo cut short
         return evolve(after, phase=AvPhase.TRIM, actor=mover, resume=following)
@@ -599,8 +670,10 @@ def _pass(state: AvState, action: Pass | None = None) -> AvState:
     if state.phase is AvPhase.COUP_FOURRE:
         attack = state.pending
         assert attack is not None
-        landed = _land(evolve(state, pending=None, source=None), attack, seat)
-        return _played(evolve(landed, actor=state.turn))
+        landed = _landed(state, attack, seat)
+        landed["pending"] = landed["source"] = None
+        landed["actor"] = state.turn
+        return _played(evolve(state, **landed))
     mover = state.mover
     assert mover is not None
     holders = _uturn_holders(state, mover, seat)
@@ -612,19 +685,25 @@ def _pass(state: AvState, action: Pass | None = None) -> AvState:
 # --- ends of turns and of the game -----------------------------------------------------------
 
 
-def _over(state: AvState, winners: tuple[int, ...]) -> AvState:
-    return evolve(
-        state,
-        phase=AvPhase.OVER,
-        actor=None,
-        winners=winners,
-        pending=None,
-        source=None,
-        mover=None,
-        origin=None,
-        moved=None,
-        taken=None,
-    )
+def _over(state: AvState, winners: tuple[int, ...], changes: Changes | None = None) -> AvState:
+    """The game over with ``winners``, and the other ``changes`` made in the same step."""
+    changes = {} if changes is None else changes
+    changes.update(_OVER)
+    changes["winners"] = winners
+    return evolved(state, changes)
+
+
+_OVER: Changes = {
+    "phase": AvPhase.OVER,
+    "actor": None,
+    "pending": None,
+    "source": None,
+    "mover": None,
+    "origin": None,
+    "moved": None,
+    "taken": None,
+}
+"""What every end of the game clears: no one acts, no window is open."""
 
 
 def farthest(state: AvState) -> tuple[int, ...]:
@@ -633,34 +712,36 @@ def farthest(state: AvState) -> tuple[int, ...]:
     return tuple(seat for seat, value in enumerate(km) if value == max(km))
 
 
-def _end_turn(state: AvState, next_seat: int | None = None) -> AvState:
+def _end_turn(state: AvState, next_seat: int | None = None, **changes: Unpack[Changes]) -> AvState:
     """AV-HAND-SIX, AV-TURN-ORDER, AV-END-STUCK: a blocked turn counts toward the end; every
     hand below six is completed from the turn player leftwards; the next turn goes to the
-    left (or to the coup-fourré player, AV-CF-TURN)."""
+    left (or to the coup-fourré player, AV-CF-TURN). ``changes`` (what the last play left of
+    the turn: ``forced``, ``plays``, ``resume``) are made in the same new state."""
     n = state.players
-    blocked = state.forced and state.played  # RUL-AV-DECLARE: from the deal on
+    forced = changes.get("forced", state.forced)
+    blocked = forced and state.played  # RUL-AV-DECLARE: from the deal on
     stuck = state.stuck + 1 if blocked else 0
     if stuck >= n:
-        return _over(evolve(state, stuck=stuck), farthest(state))
+        changes["stuck"] = stuck
+        return _over(state, farthest(state), changes)
+    hand_size, hands, turn = DATA.hand_size, state.hands, state.turn
+    wants = []
     for step in range(n):
-        seat = (state.turn + step) % n
-        while len(state.hands[seat]) < DATA.hand_size:
-            before = state
-            state = _draw(state, seat)
-            if state is before:
-                break
-    following = (state.turn + 1) % n if next_seat is None else next_seat
-    return evolve(
-        state,
-        phase=AvPhase.PLAY if state.accelerated else AvPhase.DRAW,
-        actor=following,
-        turn=following,
-        stuck=stuck,
-        taken=None,
-        plays=1,
-        played=0,
-        forced=True,
-    )
+        seat = (turn + step) % n
+        if len(hands[seat]) < hand_size:
+            wants.append((seat, hand_size - len(hands[seat])))
+    final = _drawn(state, wants) if wants else {}
+    final.update(changes)
+    following = (turn + 1) % n if next_seat is None else next_seat
+    # The fields of a new turn, over whatever ``changes`` said of them.
+    final["phase"] = _PHASE_PLAY if state.accelerated else AvPhase.DRAW
+    final["actor"] = final["turn"] = following
+    final["stuck"] = stuck
+    final["taken"] = None
+    final["plays"] = 1
+    final["played"] = 0
+    final["forced"] = True
+    return evolved(state, final)
 
 
 TRANSITIONS: Mapping[type, Transition] = MappingProxyType(

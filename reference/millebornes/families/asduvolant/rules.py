@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from millebornes.core.preconditions import respects
 from millebornes.core.tuples import sorted_with, with_item
 from millebornes.families.asduvolant.actions import (
-    SHARED_ATTACKS,
+    SHARED_ATTACKS_ON_OPPONENTS,
     SHARED_MOVES,
     SHARED_REMEDIES,
     SHARED_SAFETIES,
@@ -42,7 +42,7 @@ from millebornes.families.asduvolant.cards import (
     KM,
     SAFETY_OF,
     SQUARE_KM,
-    TOKENS,
+    TOKEN_INDEX,
     AvCard,
     Kind,
     cures,
@@ -56,6 +56,7 @@ Rule = tuple[str, Callable[[AvState, A], bool]]
 # its Enum class costs about 90 ns in CPython 3.11, a module constant about 20, and these
 # rows are asked of nearly every candidate.
 _DRAW, _PLAY, _TRIM = AvPhase.DRAW, AvPhase.PLAY, AvPhase.TRIM
+_D200 = AvCard.D200
 
 
 # --- who acts, when, with what -------------------------------------------------------------
@@ -129,7 +130,7 @@ def plays_of(state: AvState, seat: int, card: AvCard) -> list[AvAction]:
     legal."""
     kind = KIND[card]
     if kind is Kind.ATTACK:
-        return [a for a in SHARED_ATTACKS[seat][card][: state.players] if a.target != seat]
+        return list(SHARED_ATTACKS_ON_OPPONENTS[state.players][seat][card])
     if kind is Kind.REMEDY:
         remedies = SHARED_REMEDIES[seat][card]
         return [remedies[attack] for attack in ATTACKS if _stands(state, remedies[attack])]
@@ -190,8 +191,11 @@ def _playable_after_taking(state: AvState, seat: int) -> bool:
         taken=card,
     )
     # The taken card is in the hand and the plays are the actor's at the play step: the head
-    # of their tables holds (an Accélération's moves are of distance cards of the hand).
-    return any(respects(REST[type(play)], taken, play) for play in plays_of(taken, seat, card))
+    # of their tables holds (an Accélération's moves are of distance cards of the hand); each
+    # lays the card taken, so AV-DISCARD-PLAY holds too (TAKEN_REST).
+    return any(
+        respects(TAKEN_REST[type(play)], taken, play) for play in plays_of(taken, seat, card)
+    )
 
 
 DRAW_PILE_RULES: tuple[Rule[DrawPile], ...] = (
@@ -236,8 +240,16 @@ def clear(state: AvState, seat: int, path: tuple[int, ...]) -> bool:
     """AV-NO-PASSING: no full square on the way, a free lane at the end (BOARD-LANES)."""
     # Only a square another car stands on can be full (every square has a lane in use,
     # BOARD-FILE), so the other cars are looked at rather than every square of the path.
-    others = [car.square for s, car in enumerate(state.cars) if s != seat]
-    return all(others.count(square) < state.lanes(square) for square in others if square in path)
+    cars = state.cars
+    for s, car in enumerate(cars):  # loops, not lists and all(...): asked of every move
+        if s != seat and car.square in path:
+            square, full = car.square, 0
+            for t, other in enumerate(cars):
+                if t != seat and other.square == square:
+                    full += 1
+            if full >= state.lanes(square):
+                return False
+    return True
 
 
 def _free_to_move(state: AvState, action: Move) -> bool:
@@ -247,7 +259,7 @@ def _free_to_move(state: AvState, action: Move) -> bool:
 
 def _two_200s(state: AvState, action: Move) -> bool:
     # AV-MAX-200
-    return action.card is not AvCard.D200 or state.cars[action.seat].laid_200 < DATA.max_200
+    return action.card is not _D200 or state.cars[action.seat].laid_200 < DATA.max_200
 
 
 def _under_token(state: AvState, action: Move) -> bool:
@@ -256,27 +268,27 @@ def _under_token(state: AvState, action: Move) -> bool:
 
 
 def _accelerated_under_token(state: AvState, action: Move) -> bool:
-    # RUL-AV-ACCEL-TOKEN: the doubled value under the token too.
-    doubled = KM[action.card] << action.accelerated
-    limited = action.accelerated and state.cars[action.seat].limit
-    return not limited or doubled <= DATA.limit_token_km
-
-
-def _limit_here(state: AvState, seat: int) -> int | None:
-    """BOARD-LIMIT: the limit of the square the car stands on."""
-    return state.board.squares[state.cars[seat].square].limit
+    # RUL-AV-ACCEL-TOKEN: the doubled value under the token too. (The move not doubled is
+    # tested first: it is nearly every move asked, and holds.)
+    if not action.accelerated:
+        return True
+    return not state.cars[action.seat].limit or KM[action.card] << 1 <= DATA.limit_token_km
 
 
 def _within_square(state: AvState, action: Move) -> bool:
-    # AV-LIMIT-SQUARE: the card's value on a speed-limit square (Véhicule Prioritaire or not).
-    limit = _limit_here(state, action.seat)
+    # AV-LIMIT-SQUARE: the card's value on a speed-limit square (Véhicule Prioritaire or not;
+    # BOARD-LIMIT: the limit of the square the car stands on).
+    limit = state.board.squares[state.cars[action.seat].square].limit
     return limit is None or KM[action.card] <= limit
 
 
 def _accelerated_within_square(state: AvState, action: Move) -> bool:
-    # AV-ACCEL: the doubled value on a speed-limit square.
-    limit = _limit_here(state, action.seat)
-    return not action.accelerated or limit is None or KM[action.card] << 1 <= limit
+    # AV-ACCEL: the doubled value on a speed-limit square (the move not doubled first, as
+    # RUL-AV-ACCEL-TOKEN).
+    if not action.accelerated:
+        return True
+    limit = state.board.squares[state.cars[action.seat].square].limit
+    return limit is None or KM[action.card] << 1 <= limit
 
 
 def _from_entry(state: AvState, action: Move) -> bool:
@@ -334,7 +346,7 @@ def _room(state: AvState, action: Attack) -> bool:
 
 def _token_left(state: AvState, action: Attack) -> bool:
     # RUL-AV-TOKEN-SUPPLY
-    return state.supply[TOKENS.index(action.card)] > 0
+    return state.supply[TOKEN_INDEX[action.card]] > 0
 
 
 ATTACK_RULES: tuple[Rule[Attack], ...] = (
@@ -567,6 +579,40 @@ RULES: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
 
 REST: Mapping[type, _Table] = MappingProxyType(rest_of(RULES))
 """The family's own tables less the head their candidates meet by construction."""
+
+
+BUILT: Mapping[type, tuple[str, ...]] = MappingProxyType(
+    {
+        Move: ("AV-MOVE-FREE", "AV-SHORTCUT"),
+        Attack: ("AV-ATTACK",),
+        Remedy: ("AV-REMEDY", "AV-STACK"),
+    }
+)
+"""Rows beyond the head that the play step's candidates meet by construction when it
+judges by the family's own tables: it offers no move of a stopped car nor a shortcut away
+from an entry square (``engine._move_tables``), attacks on the opponents only, and the
+remedies that cure an attack standing on the car."""
+
+
+def _less(table: tuple[Rule[Any], ...], ids: tuple[str, ...]) -> tuple[Rule[Any], ...]:
+    return tuple(row for row in table if row[0] not in ids)
+
+
+LEAN: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
+    {kind: _less(table, BUILT.get(kind, ())) for kind, table in REST.items()}
+)
+""":data:`REST` less :data:`BUILT`: what the play step asks its own candidates."""
+LEAN_UNTAKEN: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
+    {kind: _less(table, ("AV-DISCARD-PLAY",)) for kind, table in LEAN.items()}
+)
+""":data:`LEAN` when no card was taken from the discard pile, so that AV-DISCARD-PLAY
+holds for every play (nearly every play step): a Safety, a Turbo or a cure then has no row
+left to ask, a move seven instead of ten."""
+TAKEN_REST: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
+    {kind: _less(table, ("AV-DISCARD-PLAY",)) for kind, table in REST.items()}
+)
+""":data:`REST` less AV-DISCARD-PLAY: what RUL-AV-DISCARD-PLAYABLE asks of the plays of a
+card taken (``plays_of``), which all lay it."""
 
 
 def table_of(kind: type) -> tuple[Rule[Any], ...]:

@@ -12,11 +12,10 @@ the only chance after the deal is a reshuffle, seeded from ``seed``
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
-from typing import TypedDict, TypeVar, Unpack
+from typing import TypedDict, Unpack
 
 from millebornes.families.asduvolant.cards import DATA, TOKENS, AvCard
 from millebornes.families.asduvolant.track import Board
@@ -181,9 +180,28 @@ class Changes(TypedDict, total=False):
     winners: tuple[int, ...]
 
 
+_new, _set = object.__new__, object.__setattr__
+
+
 def evolve(state: AvState, **changes: Unpack[Changes]) -> AvState:
     """``state`` with the given fields changed: ``dataclasses.replace`` for the hot path."""
-    return _copied(state, changes)
+    # ``replace`` inspects the fields and runs the frozen ``__init__`` (one
+    # ``object.__setattr__`` per field) at every call, and the engine builds a new state
+    # at every step of every action; a new instance given the merged attribute dictionary
+    # whole does the same in one go, several times faster (and about twice as fast as
+    # filling the new instance's own dictionary by two updates). The copy is as frozen as
+    # the original: only the frozen ``__setattr__`` is bypassed, once, here.
+    new = _new(type(state))
+    _set(new, "__dict__", state.__dict__ | changes)
+    return new
+
+
+def evolved(state: AvState, changes: Changes) -> AvState:
+    """:func:`evolve` with the changes gathered in one dictionary already, as transitions
+    that build them up piece by piece do (no second dictionary for the keywords)."""
+    new = _new(type(state))
+    _set(new, "__dict__", state.__dict__ | changes)
+    return new
 
 
 class CarChanges(TypedDict, total=False):
@@ -202,21 +220,8 @@ class CarChanges(TypedDict, total=False):
 
 def evolve_car(car: Car, **changes: Unpack[CarChanges]) -> Car:
     """``car`` with the given fields changed, as :func:`evolve`."""
-    return _copied(car, changes)
-
-
-T = TypeVar("T", AvState, Car)
-
-
-def _copied(value: T, changes: Mapping[str, object]) -> T:
-    # ``replace`` inspects the fields and runs the frozen ``__init__`` (one
-    # ``object.__setattr__`` per field) at every call, and the engine builds a new state
-    # at every step of every action; copying the instance's attribute dictionary does the
-    # same in one go, several times faster. The copy is as frozen as the original.
-    new = object.__new__(type(value))
-    fields = new.__dict__
-    fields.update(value.__dict__)
-    fields.update(changes)
+    new = _new(type(car))
+    _set(new, "__dict__", car.__dict__ | changes)
     return new
 
 
