@@ -169,6 +169,8 @@ def _finish(page: Page, edition: str, out: dict[str, Any]) -> None:
     out["whose"] = page.inner_text("#mb-play-whose")
     link = page.locator("#mb-play-download")
     out["downloadName"] = link.get_attribute("download")
+    if not page.locator("#mb-play-records").evaluate("(d) => d.open"):
+        page.click("#mb-play-records summary")  # the records are folded, as a reader finds them
     with page.expect_download() as download:
         link.click()
     out["transcript"] = Path(download.value.path()).read_text(encoding="utf-8")
