@@ -5,9 +5,9 @@
 built in ``DIR`` (``benchmarks/native.py``) instead of the pure one: it is loaded here,
 before any test imports ``millebornes.fast`` (``tests/fast/test_compiled.py`` uses it).
 ``MILLEBORNES_FS_FAST_NATIVE=DIR`` likewise loads the compiled Fun & Speed fast engine
-(``benchmarks/native.py --family fun-speed-fast``; ``tests/fast/test_funspeed_compiled.py``),
+(``benchmarks/native.py --family fun-speed-fast``; ``tests/fast/test_family_fast_compiled.py``),
 and ``MILLEBORNES_AV_FAST_NATIVE=DIR`` the compiled As du Volant one
-(``--family as-du-volant-fast``; ``tests/fast/test_asduvolant_compiled.py``).
+(``--family as-du-volant-fast``; ``tests/fast/test_family_fast_compiled.py``).
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ NOT_RUN = {
     "bash tools/test.sh --quick": "a subset of this suite (tests/test_tools.py checks it)",
     "python3 benchmarks/native.py": "tests/fast/test_compiled.py runs it, building elsewhere",
     "python3 benchmarks/native.py --family fun-speed-fast": (
-        "tests/fast/test_funspeed_compiled.py runs it, building elsewhere"
+        "tests/fast/test_family_fast_compiled.py runs it, building elsewhere"
     ),
     "python3 tools/mechanical_mutants.py report --write conformance/mechanical.json": (
         "rewrites the record from the sessions of a finished run; "
