@@ -185,6 +185,9 @@ def main() -> None:
         return
     if options.seconds <= 0:
         parser.error("--seconds must be positive")
+    unplayed = [n for n in options.players if all(n not in seats(e) for e in options.editions)]
+    if unplayed:
+        parser.error(f"--players: no chosen rule family is played by {unplayed} players")
     builds: dict[str, tuple[native.Target, Path]] = {}
     print(f"python {platform.python_version()} on {platform.machine()}; {load()}")
     if options.compiled:
