@@ -84,7 +84,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Fail loudly if xdist stops grouping (as it silently does under pytest 9.2,
     pytest-xdist#1386): the docs-site tests would then build the site twice at once."""
-    if not os.environ.get("PYTEST_XDIST_WORKER") or not session.config.getvalue("loadgroup"):
+    # An xdist worker has ``workerinput``; a pytest that a test starts in a subprocess
+    # inherits the worker's environment but is no worker, and has no ``loadgroup``.
+    if not hasattr(session.config, "workerinput"):
+        return
+    if not getattr(session.config.option, "loadgroup", False):
         return
     for item in session.items:
         if item.get_closest_marker("xdist_group") and "@" not in item.nodeid:

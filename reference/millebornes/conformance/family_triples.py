@@ -85,6 +85,7 @@ WORDS = {
     "RUL-FS-HOLDUP-WRONG": "a wrong Hold Up forfeits a card the caller's zone holds",
     "FS-REMEDY-TOP": "on one's turn the remedy covers the attack; an answer chooses",
     "RUL-FS-RADAR-DOUBLED": "a Radar judges the km laid, Accélérateurs included",
+    "FS-ACCEL": "the Accélérateurs laid with a Borne come from the hand",
     "FS-REMEDY-OUT-OF-TURN": "an answer out of turn leaves the turn where it was",
     "RUL-FS-SAFETY-CURES": "a safety laid cures the attack it guards against",
     "FS-CF": "a coup-fourré is worth 200 km toward the goal",
@@ -217,6 +218,11 @@ def _fs_rejections() -> list[JsonDict]:
         for announced, rule in ((True, "FS-UTURN"), (False, "FS-KILLER")):
             window = fs_engine.apply(laid, LayBorne(0, F.D50, 0, announced))
             cases.append(_fs_reject(f"{rule.lower()}-own-{players}p", window, rule))
+    # FS-ACCEL: the Accélérateurs laid with a Borne come from the hand (the engine lists
+    # only what the hand holds, so only a refused step can show it): none held, or fewer.
+    for players, hand in ((2, PLAIN), (3, (F.ACCELERATOR, *PLAIN)), (4, PLAIN)):
+        short = _fs_play(players, hand)
+        cases.append(_fs_reject(f"accelerators-not-held-{players}p", short, "FS-ACCEL"))
     for players, safety in ((2, F.EXTRA_TANK), (3, F.PUNCTURE_PROOF), (4, F.RIGHT_OF_WAY)):
         window = fs_engine.apply(_fs_play(players, (safety, *PLAIN)), Safety(0, safety))
         cases.append(_fs_reject(f"false-holdup-index-{players}p", window, "RUL-FS-HOLDUP-WRONG"))
