@@ -220,8 +220,11 @@ def _fs_rejections() -> list[JsonDict]:
             cases.append(_fs_reject(f"{rule.lower()}-own-{players}p", window, rule))
     # FS-ACCEL: the Accélérateurs laid with a Borne come from the hand (the engine lists
     # only what the hand holds, so only a refused step can show it): none held, or fewer.
-    for players, hand in ((2, PLAIN), (3, (F.ACCELERATOR, *PLAIN)), (4, PLAIN)):
-        short = _fs_play(players, hand)
+    holding: tuple[tuple[int, tuple[FsCard, ...]], ...] = (
+        (2, PLAIN), (3, (F.ACCELERATOR, *PLAIN)), (4, PLAIN),
+    )  # fmt: skip
+    for players, held in holding:
+        short = _fs_play(players, held)
         cases.append(_fs_reject(f"accelerators-not-held-{players}p", short, "FS-ACCEL"))
     for players, safety in ((2, F.EXTRA_TANK), (3, F.PUNCTURE_PROOF), (4, F.RIGHT_OF_WAY)):
         window = fs_engine.apply(_fs_play(players, (safety, *PLAIN)), Safety(0, safety))
