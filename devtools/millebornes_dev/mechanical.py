@@ -2,6 +2,7 @@
 
     python tools/mechanical_mutants.py run [--family NAME] [--jobs 2] [--work DIR]
     python tools/mechanical_mutants.py report [--family NAME] [--work DIR] [--write FILE]
+    python tools/mechanical_mutants.py relocate [--family NAME]
 
 The deliberate mutants (tools/serve_mutant.py, conformance/strength.json) are bugs
 someone chose; these are the ones nobody chose: cosmic-ray's operators (swapped
@@ -22,6 +23,13 @@ place and its diff, and the counts; with ``--write`` it also writes the survivor
 keyed so they can be classified (conformance/mechanical.json keeps that
 classification for the classic family, conformance/mechanical-<family>.json for the
 others, each equivalent survivor with the reason it changes no behaviour).
+
+``relocate`` brings a record's line numbers up to date after the modules were edited
+without re-running the hour of mutants: a survivor whose removed line is found once,
+unchanged, in the function the record names gets that line's number; one whose line
+was rewritten or removed keeps its old number (its replay skips, asking for a new
+run). It says how many moved and how many are gone, and notes both in the record
+(``relocated``), beside the commit of the run itself.
 """
 
 from __future__ import annotations
@@ -301,6 +309,61 @@ def report(work: Path, write: Path | None, family: str) -> int:
     return 0
 
 
+def definition_spans(path: Path) -> dict[str, list[tuple[int, int]]]:
+    """Where each function, method or class of a module is, by name (cosmic-ray names a
+    mutant's place so): its first line (its first decorator's) and its last."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            spans.setdefault(node.name, []).append((first, node.end_lineno or node.lineno))
+    return spans
+
+
+def relocate(family: str) -> int:
+    """Update the line numbers of the family's record to today's modules (module doc)."""
+    path = record_path(family)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    moved = gone = 0
+    texts: dict[str, list[str]] = {}
+    functions: dict[str, dict[str, list[tuple[int, int]]]] = {}
+    for survivor in record["survivors"]:
+        module = survivor["module"]
+        if module not in texts:
+            texts[module] = (ROOT / module).read_text(encoding="utf-8").split("\n")
+            functions[module] = definition_spans(ROOT / module)
+        lines = texts[module]
+        removed = next(line[1:] for line in survivor["diff"] if line.startswith("-"))
+        # Only inside the function the record names (None: the module's top level, which
+        # the whole module stands for): the same text elsewhere is another line, whose
+        # survivor's verdict would not carry over.
+        whole = [(1, len(lines))]
+        name = survivor["function"]
+        spans = whole if name is None else functions[module].get(name, [])
+        places = [
+            number
+            for first, last in spans
+            for number in range(first, last + 1)
+            if lines[number - 1].rstrip() == removed
+        ]
+        if survivor["line"] in places:
+            continue
+        if len(places) == 1:
+            survivor["line"] = places[0]
+            moved += 1
+        else:
+            gone += 1
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.strip()
+    record["relocated"] = {"commit": head, "moved": moved, "gone": gone}
+    path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{path.name}: {moved} survivors moved to their line at {head[:10]}; {gone} gone")
+    if gone:
+        print(f"their lines were rewritten or removed: mechanical_mutants.py run --family {family}")
+    return 0
+
+
 def mutate(survivor: dict[str, Any], into: Path) -> None:
     """Write into ``into`` a copy of the engine's packages (``reference/``, ``invariants/``,
     with links to the data folders they read) with ``survivor``'s change made: its
@@ -329,7 +392,7 @@ def mutate(survivor: dict[str, Any], into: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=("run", "report"))
+    parser.add_argument("command", choices=("run", "report", "relocate"))
     parser.add_argument("--family", choices=sorted(MODULES), default=CLASSIC)
     parser.add_argument(
         "--work",
@@ -346,4 +409,6 @@ def main(argv: list[str] | None = None) -> int:
     work = (args.work or Path("/tmp") / default).resolve()
     if args.command == "run":
         return run(work, args.jobs, args.family)
+    if args.command == "relocate":
+        return relocate(args.family)
     return report(work, args.write, args.family)

@@ -12,6 +12,7 @@ kill it, so a record cannot claim a kill that does not happen.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -151,3 +152,51 @@ def test_the_mutation_is_made_where_the_record_says(tmp_path: Path) -> None:
     gone = {**survivor, "diff": ["-    no such line", "+    pass"]}
     with pytest.raises(ValueError, match="no longer there"):
         mechanical.mutate(gone, tmp_path / "again")
+
+
+def test_relocate_follows_a_moved_line_and_leaves_a_rewritten_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``relocate`` gives a survivor the number of its unchanged line, only inside the
+    function the record names, and leaves a rewritten line's survivor to a new run."""
+    module = "engine.py"
+    (tmp_path / module).write_text(
+        "def other():\n    x = a + b\n\n\ndef f():\n    pass\n    x = a + b\n    y = c\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "conformance").mkdir()
+    survivors = [
+        {
+            "module": module,
+            "line": 2,
+            "function": "f",
+            "diff": ["-    x = a + b", "+    x = a - b"],
+        },
+        {"module": module, "line": 3, "function": "f", "diff": ["-    y = d", "+    y = -d"]},
+    ]
+    record = {"format": mechanical.RECORD_FORMAT, "survivors": survivors}
+    path = tmp_path / "conformance" / "mechanical.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    subprocess.run(
+        [
+            "git",
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "commit",
+            "-q",
+            "--allow-empty",
+            "-m",
+            "t",
+        ],
+        cwd=tmp_path,
+        check=True,
+    )
+    monkeypatch.setattr(mechanical, "ROOT", tmp_path)
+    assert mechanical.relocate(mechanical.CLASSIC) == 0
+    after = json.loads(path.read_text(encoding="utf-8"))
+    # line 2 holds the same text, but in other(): the survivor's is line 7, in f()
+    assert [s["line"] for s in after["survivors"]] == [7, 3]
+    assert after["relocated"]["moved"] == 1 and after["relocated"]["gone"] == 1
