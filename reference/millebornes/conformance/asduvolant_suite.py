@@ -407,8 +407,12 @@ def _others_discards() -> list[JsonDict]:
 def _acceleration_taken() -> list[JsonDict]:
     """AV-DISCARD-PLAY, RUL-AV-DISCARD-PLAYABLE: an Accélération taken from the discard pile
     is played with a distance card, a doubled move; it may be taken when the only doubled
-    move is through a shortcut (seat 0 on square 12, the main route full at square 13)."""
+    move is through a shortcut (seat 0 on square 12, the main route full at square 13);
+    without a distance card to double it may not, though the hand holds a Turbo it could
+    play (the plays of the card taken are the Accélération's alone)."""
     hand = [C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE, C.REPAIRS]
+    turbo = [C.TURBO, C.ROLL, C.ROLL, C.GASOLINE, C.REPAIRS, C.SPARE_TIRE]
+    no_distance = position(phase=AvPhase.DRAW, discard=[C.ACCELERATION], hands={0: turbo})
     drawing = position(phase=AvPhase.DRAW, discard=[C.ACCELERATION], hands={0: hand})
     taken = apply(drawing, DrawDiscard(0))
     blocked = {0: car(12), 1: car(13, 0), 2: car(13, 1)}
@@ -429,6 +433,10 @@ def _acceleration_taken() -> list[JsonDict]:
                           "taking an Accélération playable through the shortcut"),
         _legal("acceleration-shortcut-only", apply(entry, DrawDiscard(0)),
                "square 13 is full at three players (two lanes): only the shortcut is open"),
+        _legal("acceleration-no-distance", no_distance,
+               "an Accélération on the discard pile and no distance card in hand"),
+        _refused("rul-av-discard-playable-acceleration", no_distance, DrawDiscard(0),
+                 "no distance card for the Accélération to double (a Turbo does not count)"),
     ]  # fmt: skip
 
 
