@@ -50,6 +50,10 @@ NOT_RUN = {
         "rewrites the record from the sessions of a finished run; "
         "tests/conformance/test_mechanical_mutants.py checks the record"
     ),
+    "python3 tools/mechanical_mutants.py relocate --family as-du-volant": (
+        "rewrites the record's line numbers; tests/conformance/test_mechanical_mutants.py "
+        "runs it on a record of its own"
+    ),
 }
 """Commands not run here, with the reason."""
 
