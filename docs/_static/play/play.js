@@ -609,7 +609,7 @@
     pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/engine')");
     const live = pyodide.pyimport("millebornes.apps.live");
     const play = pyodide.pyimport("millebornes.apps.play_table");
-    table = play.PlayTable();
+    table = play.PlayTable(french ? "fr" : "en");  // the engine's words in the page's language
     fillSetup(JSON.parse(live.editions()), JSON.parse(play.roster()).value);
     wire();
     for (const id of ["mb-play-setup", "mb-play-replay", "mb-play-referee"]) $(id).disabled = false;
