@@ -41,7 +41,7 @@ LOCALE = _PACKAGE.parent.parent / "docs" / "locale" / "fr" / "LC_MESSAGES"
 ENGINE = "engine.po"
 PHRASE, ITEM, SHEET = "phrase", "item", "sheet"
 """The contexts of ``engine.po`` besides whole lines: pieces of a ``{rest}``, items of a list
-field (``{list}``: ``, ``; ``{both}``: `` and ``), and the score
+field (``{list}``, items between commas; ``{both}``, items joined by "and"), and the score
 sheet's column headings."""
 PARTS = {"ruling": "**Décision.**", "assumption": "**Valeur.**"}
 """The French of the heading a ruling's or an assumption's statement follows."""
