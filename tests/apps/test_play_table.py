@@ -6,6 +6,7 @@ prompt with Pass; bad input from the page is one error naming the field."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -362,3 +363,28 @@ def test_every_french_engine_message_keeps_the_fields_of_its_english() -> None:
         if sorted(FIELD.findall(english)) != sorted(FIELD.findall(fr))
     ]
     assert changed == []
+
+
+def test_as_du_volant_moves_come_with_their_cars_routes() -> None:
+    """Each log line that moved a car comes with the squares it went through: a route that
+    follows the track (``next`` or, from its entry, the shortcut; a bonus square's main
+    route after)."""
+    table = PlayTable()
+    view = answer(table.new_game(setup("as-du-volant", players=3, seat=2, seed=4)))
+    rng = random.Random(4)
+    routes = 0
+    for _ in range(400):
+        board = table._state().board
+        for route in view["routes"]:
+            line = view["log"][route["log"]]
+            assert line.startswith(f"seat {route['seat']} moves with "), line
+            squares = route["squares"]
+            for here, there in itertools.pairwise(squares):
+                square = board.squares[here]
+                assert there in (square.next, square.shortcut), (here, there)
+            routes += 1
+        assert len({r["log"] for r in view["routes"]}) == len(view["routes"])
+        if view["game_over"]:
+            break
+        view = answer(table.act(rng.choice(offered(view))))
+    assert routes > 5
