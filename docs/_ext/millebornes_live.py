@@ -8,7 +8,9 @@ this extension copies into ``_live/`` of the output:
   checked here);
 - ``millebornes.zip``: the engine package with the spec's data and text as
   ``millebornes/_spec`` (where :func:`millebornes._spec.spec_dir` looks first, as in a
-  wheel), which the page unpacks into Pyodide's file system.
+  wheel), which the page unpacks into Pyodide's file system, and the French the Play page
+  reads from the catalogues (the engine's words, every rule's statement) as
+  ``millebornes/_locale/fr.json`` (:func:`millebornes.apps.french.bundle`).
 
 Nothing is fetched when a reader opens the page. A build whose ``live_runtime`` is not
 ``_live/`` (the French site, which uses the English site's copy at ``../_live/``) copies
@@ -25,6 +27,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
+
+from millebornes.apps import french  # the engine: conf.py puts reference/ on the path
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / ".pyodide" / "node_modules" / "pyodide"
@@ -59,12 +63,15 @@ def _check_pyodide() -> None:
 
 
 def engine_zip(target: Path) -> None:
-    """The engine package and spec/'s data as ``millebornes/_spec``, in one zip file."""
+    """The engine package, spec/'s data as ``millebornes/_spec`` and the Play page's French,
+    in one zip file."""
     package = ROOT / "reference" / "millebornes"
     spec = ROOT / "spec"
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(package.rglob("*.py")):
             archive.write(path, path.relative_to(package.parent).as_posix())
+        locale = ROOT / "docs" / "locale" / "fr" / "LC_MESSAGES"
+        archive.writestr(f"millebornes/{french.BUNDLE_NAME}", french.bundle(locale))
         for path in sorted(spec.rglob("*")):
             relative = path.relative_to(spec)
             if path.is_file() and relative.parts[0] not in SPEC_SKIPPED:

@@ -6,17 +6,24 @@ prompt with Pass; bad input from the page is one error naming the field."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
 from millebornes import api
+from millebornes.apps import french
 from millebornes.apps.play_table import PlayTable, roster
 from millebornes.apps.record import read_transcript
 from millebornes.apps.referee import referee
 from millebornes.apps.roster import BOTS
+from millebornes.core.spec_index import spec_entries
 
 EDITIONS = ["classic", "cars", "asterix", "allonge", "fun-speed", "as-du-volant"]
 CLASSIC_FAMILY = {"classic", "cars", "asterix", "allonge"}
@@ -222,3 +229,162 @@ def test_a_refereed_transcript_shows_its_first_illegal_line_and_keeps_its_legal_
     assert verdict["verdict"] == "illegal" and verdict["line"] == len(bad.splitlines())
     assert verdict["rules"], "the rules the line breaks"
     assert answer(judged.transcript())["text"] == legal
+
+
+# --- French: the engine's lines and the rules' statements from the catalogues ---------------
+
+LOCALE = Path(__file__).resolve().parents[2] / "docs" / "locale" / "fr" / "LC_MESSAGES"
+FIELD = re.compile(r"\{[a-z_]+\d*\}")
+FAMILIES = ("classic", "fun-speed", "as-du-volant")
+"""One rule set of each family."""
+
+
+def engine_catalogue() -> list[tuple[str, str, str]]:
+    """engine.po read by babel (not by the module under test): context, English, French."""
+    with (LOCALE / "engine.po").open("rb") as handle:
+        catalogue = read_po(handle, locale="fr")
+    return [
+        (str(m.context or ""), str(m.id), str(m.string))
+        for m in catalogue
+        if m.id and m.string and not m.fuzzy
+    ]
+
+
+def template(text: str) -> re.Pattern[str]:
+    """A catalogue message as a pattern of whole lines, any field standing for any text."""
+    return re.compile(".*?".join(re.escape(part) for part in FIELD.split(text)), re.DOTALL)
+
+
+def from_catalogue(english: str, french_line: str) -> bool:
+    """Some whole-line message of engine.po reads ``english``, and its French ``french_line``."""
+    return any(
+        template(msgid).fullmatch(english) and template(msgstr).fullmatch(french_line)
+        for context, msgid, msgstr in engine_catalogue()
+        if context == ""
+    )
+
+
+def spec_french(rule_id: str) -> str:
+    """The French of the paragraph a rule's statement comes from, read by babel from its
+    page's catalogue, flat and without Markdown."""
+    entry = next(e for e in spec_entries() if e.id == rule_id)
+    with (LOCALE / "spec" / entry.file.replace(".md", ".po")).open("rb") as handle:
+        catalogue = {str(m.id): str(m.string) for m in read_po(handle, locale="fr") if m.id}
+    mark = {"ruling": "**Decision.**", "assumption": "**Value.**"}.get(entry.kind)
+    for block in entry.text.split("\n\n"):
+        # the paragraph up to a list that follows it: its items are messages of their own
+        paragraph = " ".join(re.split(r"\n(?=\d+\. |- )", block)[0].split("\n"))
+        if mark is None or mark in paragraph:
+            found = catalogue[paragraph]
+            return " ".join(found.replace("`", "").replace("**", "").split())
+    raise AssertionError(rule_id)
+
+
+def twin_games(edition: str, seed: int) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
+    """The same game on an English and a French table, the same moves made on both: each
+    pair of views as it comes."""
+    english, french_table = PlayTable(), PlayTable("fr")
+    changes = {"seed": seed, "seat": 1, "players": 3 if edition == "as-du-volant" else 2}
+    pair = answer(english.new_game(setup(edition, **changes)))
+    pair2 = answer(french_table.new_game(setup(edition, **changes)))
+    rng = random.Random(seed)
+    for _ in range(3000):
+        yield pair, pair2
+        if pair["game_over"] or pair["round_over"]:
+            return
+        move = rng.choice(offered(pair))
+        pair, pair2 = answer(english.act(move)), answer(french_table.act(move))
+
+
+@pytest.mark.parametrize("edition", FAMILIES)
+def test_a_french_table_s_lines_prompt_and_refusals_come_from_the_catalogues(edition: str) -> None:
+    seen = {"lines": 0, "prompts": 0, "refusals": 0}
+    for seed in range(40):
+        for english, french_view in twin_games(edition, seed):
+            assert len(english["log"]) == len(french_view["log"])
+            for line, translated in zip(english["log"], french_view["log"], strict=True):
+                assert from_catalogue(line, translated), (line, translated)
+                assert not translated.startswith("seat "), translated
+                seen["lines"] += 1
+            assert from_catalogue(english["whose_move"], french_view["whose_move"])
+            if english["prompt"]:
+                text, translated = english["prompt"]["text"], french_view["prompt"]["text"]
+                assert from_catalogue(text, translated) and text != translated, (text, translated)
+                for one, other in zip(
+                    english["prompt"]["choices"], french_view["prompt"]["choices"], strict=True
+                ):
+                    assert from_catalogue(one["text"], other["text"]), (one, other)
+                seen["prompts"] += 1
+            for card_id, entry in english["cards"].items():
+                why = french_view["cards"][card_id]["why"]
+                if entry["why"] is None or not entry["why"]["rules"]:
+                    continue
+                assert from_catalogue(entry["why"]["move"], why["move"])
+                for rule, translated in zip(entry["why"]["rules"], why["rules"], strict=True):
+                    assert translated["id"] == rule["id"] and translated["link"] == rule["link"]
+                    assert translated["statement"] != rule["statement"]
+                    assert translated["statement"] in spec_french(rule["id"])
+                    seen["refusals"] += 1
+        if seen["prompts"] and seen["refusals"] > 5:
+            break
+    assert seen["lines"] > 50 and seen["prompts"] and seen["refusals"] > 5, seen
+
+
+def test_an_english_table_keeps_the_engine_s_own_words() -> None:
+    """The French is added on a French table only: the English lines stay as the engine
+    writes them (the transcripts and the terminal game read the same words)."""
+    table = PlayTable()
+    view = answer(table.new_game(setup("classic", seat=1)))
+    assert view["log"] and all(line.startswith("seat ") for line in view["log"])
+    assert view["whose_move"].startswith("seat 1 to ")
+
+
+def test_an_unknown_language_is_one_error_naming_the_field() -> None:
+    with pytest.raises(ValueError, match="language:"):
+        PlayTable("de")
+
+
+def test_the_catalogue_reader_agrees_with_babel() -> None:
+    """millebornes.apps.french reads .po files itself (the browser has no babel): it finds
+    the same current messages babel does, fuzzy and empty ones left out."""
+    read = french.read_po((LOCALE / "engine.po").read_text(encoding="utf-8"))
+    assert read == {(ctx, english): fr for ctx, english, fr in engine_catalogue()}
+    sample = (
+        'msgid "Done"\nmsgstr "Fait"\n\nmsgid "Empty"\nmsgstr ""\n\n#, fuzzy\nmsgid "Old"\n'
+        'msgstr "Ancien"\n\nmsgctxt "item"\nmsgid "Two"\nmsgstr ""\n"Deux \\"lignes\\""\n'
+    )
+    assert french.read_po(sample) == {("", "Done"): "Fait", ("item", "Two"): 'Deux "lignes"'}
+
+
+def test_every_french_engine_message_keeps_the_fields_of_its_english() -> None:
+    changed = [
+        english
+        for _, english, fr in engine_catalogue()
+        if sorted(FIELD.findall(english)) != sorted(FIELD.findall(fr))
+    ]
+    assert changed == []
+
+
+def test_as_du_volant_moves_come_with_their_cars_routes() -> None:
+    """Each log line that moved a car comes with the squares it went through: a route that
+    follows the track (``next`` or, from its entry, the shortcut; a bonus square's main
+    route after)."""
+    table = PlayTable()
+    view = answer(table.new_game(setup("as-du-volant", players=3, seat=2, seed=4)))
+    rng = random.Random(4)
+    routes = 0
+    for _ in range(400):
+        board = table._state().board
+        for route in view["routes"]:
+            line = view["log"][route["log"]]
+            assert line.startswith(f"seat {route['seat']} moves with "), line
+            squares = route["squares"]
+            for here, there in itertools.pairwise(squares):
+                square = board.squares[here]
+                assert there in (square.next, square.shortcut), (here, there)
+            routes += 1
+        assert len({r["log"] for r in view["routes"]}) == len(view["routes"])
+        if view["game_over"]:
+            break
+        view = answer(table.act(rng.choice(offered(view))))
+    assert routes > 5

@@ -2,11 +2,14 @@
 Debian's Chromium (``executable_path``: nothing downloads a browser). For each of the six
 rule sets a whole game (the classic family: one round of a match, at two seats) is played
 against the greedy bot by clicking the page's cards, targets, buttons and prompts, with one
-illegal try that shows its rule IDs and changes nothing, out-of-turn prompts answered, and
-the first move of the first game made with the keyboard alone; the game is downloaded
-through the page's own link as a transcript, which ``millebornes referee`` accepts; the
-page fits 390 px and 1280 px without a horizontal scroll; and a screenshot of each final
-table is kept with the live page's (docs/_build/screenshots/).
+illegal try that shows its rule IDs and changes nothing, a reaction prompt answered in every
+game, and the first move of the first game made with the keyboard alone; the game is
+downloaded through the page's own link as a transcript, which ``millebornes referee``
+accepts; the page fits 390 px and 1280 px without a horizontal scroll; and a screenshot of
+each final table is kept with the live page's (docs/_build/screenshots/). Then an As du
+Volant game at the bots' "fast" speed shows each car moving square by square along the
+engine's route (and not at all when the reader asks for reduced motion), and the French
+page speaks French: the engine's lines and a refused card's rule statements.
 """
 
 from __future__ import annotations
@@ -27,13 +30,33 @@ from playwright.sync_api import Locator, Page, sync_playwright
 from sitecheck import page, site
 from test_docs_browser import SCREENSHOTS, _Handler, chromium, png_size_and_colours
 
+from millebornes import api
+from millebornes.apps import french, play_view
+from millebornes.apps.record import read_transcript
+from millebornes.apps.referee import statement
 from millebornes.apps.roster import BOTS
 
 pytestmark = pytest.mark.slow
 
 EDITIONS = ["classic", "cars", "asterix", "allonge", "fun-speed", "as-du-volant"]
-SEED = 3
-"""The deal of every game; the greedy bot sits at seat 0 and the reader at seat 1."""
+SEEDS = {
+    "classic": 22,
+    "cars": 38,
+    "asterix": 38,
+    "allonge": 2,
+    "fun-speed": 3,
+    "as-du-volant": 2,
+}
+"""The deal of each game (the greedy bot at seat 0, the reader at seat 1): a deal in which,
+played the way this test clicks, the bot's move opens a reaction window to the reader. The
+classic family: a hazard answered by a coup-fourré; Fun & Speed: a Hold Up ! and a remedy
+at once; As du Volant: a Demi-tour on the bot's move. Found offline by playing the same
+clicks through millebornes.apps.play_table (the page's engine) for seeds 0 to 39."""
+REACTIONS = ("coup-fourré", "window:")
+"""Words of a reaction prompt (the classic family's coup-fourré question, the other families'
+windows), not of the classic extension's yes/no."""
+FAST = "250"
+"""The bots' "fast" speed (ms per move): the cars are seen moving."""
 BUDGET_MS = 300_000
 """How long the page may take to start Pyodide and the engine."""
 
@@ -99,14 +122,20 @@ def _by_keyboard(page: Page, card: Locator) -> bool:
     return bool(page.evaluate("() => document.getElementById('mb-play').dataset.moves") != moves)
 
 
-def _deal(page: Page, edition: str) -> None:
+def _deal(page: Page, edition: str, speed: str = "0") -> None:
     page.select_option("#mb-play-edition", edition)
     page.select_option("#mb-play-players", "2")
     page.select_option("#mb-play-seat", "1")
     page.select_option("#mb-play-bot", "greedy")
-    page.select_option("#mb-play-speed", "0")
-    page.fill("#mb-play-seed", str(SEED))
+    page.select_option("#mb-play-speed", speed)
+    page.fill("#mb-play-seed", str(SEEDS[edition]))
     page.click("#mb-play-deal")
+    _settled(page)
+
+
+def _settled(page: Page) -> None:
+    """Wait for the bots' moves (and the cars) shown one by one to be all shown."""
+    page.wait_for_function("() => !document.getElementById('mb-play').dataset.busy")
 
 
 def _answer_prompt(page: Page) -> dict[str, Any]:
@@ -191,26 +220,85 @@ def play_game(page: Page, edition: str, *, keyboard: bool) -> dict[str, Any]:
     for step in range(1500):
         if page.locator("#mb-play-score").is_visible():
             break
-        out["clicks"] += 1
-        if page.locator("#mb-play-prompt").is_visible():
-            out["prompts"].append(_answer_prompt(page))
-            continue
-        cards = page.locator("#mb-play-hand .mb-play-card:not(:disabled)")
-        blocked = page.locator("#mb-play-hand .mb-play-card.mb-play-blocked:not(:disabled)")
-        playable = page.locator("#mb-play-hand .mb-play-card:not(:disabled):not(.mb-play-blocked)")
-        buttons = page.locator("#mb-play-buttons button")
-        if blocked.count() and out["illegal"] is None and buttons.count() == 0:
-            out["illegal"] = _illegal_try(page, blocked.first)
-        elif buttons.count() and (playable.count() == 0 or step % 2 or cards.count() == 0):
-            buttons.first.click()
-        elif cards.count() == 0:
-            raise AssertionError(f"nothing to click: {page.inner_text('#mb-play-whose')}")
-        elif keyboard and out["keyboard"] is None and playable.count():
-            out["keyboard"] = _by_keyboard(page, playable.first)
-        else:
-            _play_card(page, playable.first if playable.count() else cards.first)
+        _step(page, out, step, keyboard=keyboard)
     _finish(page, edition, out)
     return out
+
+
+def _step(page: Page, out: dict[str, Any], step: int, *, keyboard: bool) -> None:
+    """One click of a game (the way every game here is played, so a seed of SEEDS brings
+    the same moves): a prompt answered, else one illegal try when a card is blocked and
+    no button is offered, else a button every other step, else a card played."""
+    out["clicks"] += 1
+    if page.locator("#mb-play-prompt").is_visible():
+        out["prompts"].append(_answer_prompt(page))
+        return
+    cards = page.locator("#mb-play-hand .mb-play-card:not(:disabled)")
+    blocked = page.locator("#mb-play-hand .mb-play-card.mb-play-blocked:not(:disabled)")
+    playable = page.locator("#mb-play-hand .mb-play-card:not(:disabled):not(.mb-play-blocked)")
+    buttons = page.locator("#mb-play-buttons button")
+    if blocked.count() and out["illegal"] is None and buttons.count() == 0:
+        out["illegal"] = _illegal_try(page, blocked.first)
+    elif buttons.count() and (playable.count() == 0 or step % 2 or cards.count() == 0):
+        buttons.first.click()
+    elif cards.count() == 0:
+        raise AssertionError(f"nothing to click: {page.inner_text('#mb-play-whose')}")
+    elif keyboard and out["keyboard"] is None and playable.count():
+        out["keyboard"] = _by_keyboard(page, playable.first)
+    else:
+        _play_card(page, playable.first if playable.count() else cards.first)
+
+
+HOPS = """() => {
+  window.MB_HOPS = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      const car = change.target;
+      window.MB_HOPS.push([Number(car.dataset.seat), Number(car.dataset.square),
+                           car.getAttribute("transform")]);
+    }
+  }).observe(document.getElementById("mb-play-table"),
+             {subtree: true, attributes: true, attributeFilter: ["data-square"]});
+}"""
+"""Every square a car is shown on while it moves (a car's group of the track gets the square
+it stands on at each hop): seat, square, where it is drawn."""
+
+
+def _watch_cars(page: Page, clicks: int) -> dict[str, Any]:
+    """An As du Volant game at the "fast" speed for ``clicks`` clicks: the squares the cars
+    were seen on, one by one, and the game's transcript."""
+    page.evaluate(HOPS)
+    _deal(page, "as-du-volant", FAST)
+    out: dict[str, Any] = {"clicks": 0, "prompts": [], "illegal": None, "keyboard": None}
+    for step in range(clicks):
+        if page.locator("#mb-play-score").is_visible():
+            break
+        _step(page, out, step, keyboard=False)
+        _settled(page)
+    with page.expect_download() as download:
+        page.click("#mb-play-download")
+    return {
+        "hops": page.evaluate("() => window.MB_HOPS"),
+        "transcript": Path(download.value.path()).read_text(encoding="utf-8"),
+    }
+
+
+def _in_french(page: Page, base: str) -> dict[str, Any]:
+    """The French page: a classic game dealt, its log, and a blocked card's refusal."""
+    page.goto(f"{base}/fr/play.html")
+    page.wait_for_function(
+        "() => document.getElementById('mb-play').dataset.readyMs", timeout=BUDGET_MS
+    )
+    _deal(page, "classic")
+    blocked = page.locator("#mb-play-hand .mb-play-card.mb-play-blocked")
+    blocked.first.click()
+    rules = page.locator("#mb-play-answer ul.mb-play-rules li")
+    return {
+        "log": page.locator("#mb-play-log li").all_inner_texts(),
+        "whose": page.inner_text("#mb-play-whose"),
+        "answer": page.inner_text("#mb-play-answer"),
+        "rules": rules.all_inner_texts(),
+    }
 
 
 def drive(editions: list[str]) -> dict[str, Any]:
@@ -247,6 +335,13 @@ def drive(editions: list[str]) -> dict[str, Any]:
             for number, edition in enumerate(editions):
                 found["games"].append(play_game(page, edition, keyboard=number == 0))
                 marks.append((edition, time.monotonic()))
+            found["moving"] = _watch_cars(page, clicks=12)
+            page.emulate_media(reduced_motion="reduce")
+            found["still"] = _watch_cars(page, clicks=4)
+            page.emulate_media(reduced_motion="no-preference")
+            marks.append(("cars", time.monotonic()))
+            found["french"] = _in_french(page, base)
+            marks.append(("french", time.monotonic()))
         finally:
             browser.close()
     foreign = [url for url in requests if not url.startswith((base, "blob:", "data:"))]
@@ -303,11 +398,64 @@ def test_an_illegal_try_shows_its_rules_and_changes_nothing(
     assert illegal["unchanged"], "the table, the hand and whose move it is stay as they were"
 
 
-def test_reaction_prompts_are_answered(verdict: dict[str, Any]) -> None:
-    prompts = [p for g in verdict["games"] for p in g["prompts"]]
-    assert prompts, "no out-of-turn prompt came up in six games"
-    assert all(p["choices"] for p in prompts)
-    assert any(any(c.startswith("Pass") for c in p["choices"]) for p in prompts)
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_reaction_prompt_is_answered_in_every_game(verdict: dict[str, Any], edition: str) -> None:
+    """The seed of SEEDS brings the reader a reaction window, answered by a choice that is
+    not Pass (a coup-fourré, a remedy at once, a Hold Up !, a Demi-tour…)."""
+    prompts = game_of(verdict, edition)["prompts"]
+    answered = [
+        p
+        for p in prompts
+        if any(words in p["text"] for words in REACTIONS) and not p["chosen"].startswith("Pass")
+    ]
+    assert answered, f"{edition}: no reaction prompt answered ({prompts})"
+    assert all(any(c.startswith("Pass") for c in p["choices"]) for p in answered)
+
+
+def engine_hops(transcript: str) -> list[tuple[int, int]]:
+    """The squares the engine moves each car through in a transcript's game, in order
+    (play_view.car_route: the move's route, then its bonus move)."""
+    recorded = read_transcript(transcript.splitlines())
+    state, hops = recorded.header.start(), []
+    for entry in recorded.entries:
+        after = api.apply(state, entry.action)
+        squares = play_view.car_route(state, entry.action, after)
+        if squares:
+            seat = entry.action.seat
+            assert after.cars[seat].square == squares[-1], "the route ends where the car is"
+            hops += [(seat, square) for square in squares]
+        state = after
+    return hops
+
+
+def test_as_du_volant_cars_move_square_by_square(verdict: dict[str, Any]) -> None:
+    moving = verdict["moving"]
+    seen = [(seat, square) for seat, square, _ in moving["hops"]]
+    expected = engine_hops(moving["transcript"])
+    assert len(expected) > len(set(s for s, _ in expected)), "several moves were made"
+    assert seen == expected, "the page shows each car on every square of its route"
+    places = {(square, where) for _, square, where in moving["hops"]}
+    assert len(places) == len({s for s, _ in places}) == len({w for _, w in places}), (
+        "each square is drawn at a place of its own, where the car is shown"
+    )
+
+
+def test_no_car_moves_for_a_reader_who_asks_for_reduced_motion(verdict: dict[str, Any]) -> None:
+    still = verdict["still"]
+    assert engine_hops(still["transcript"]), "cars moved in the game"
+    assert still["hops"] == [], "they jump to where they end, without animation"
+
+
+def test_the_french_page_speaks_french(verdict: dict[str, Any]) -> None:
+    """The engine's lines and a refused card's rule statements, from the catalogues."""
+    shown = verdict["french"]
+    assert shown["log"] and all(line.startswith("place ") for line in shown["log"]), shown
+    assert "à la place 1" in shown["whose"]
+    assert shown["rules"], shown["answer"]
+    for text in shown["rules"]:
+        rule_id, _, said = text.partition(": ")
+        english = statement(rule_id)
+        assert said == french.statement(rule_id, english) != english
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

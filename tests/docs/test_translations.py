@@ -28,6 +28,9 @@ translated where their page is, but not required)."""
 THEME_CATALOGUE = "sphinx"
 """sphinx.po: the French of the theme's own words ("Next", "On this page"…), read by Sphinx
 as an addition to its builtin catalogue; it is no page's catalogue."""
+ENGINE_CATALOGUE = "engine"
+"""engine.po: the French of the engine's sentences on the Play page (millebornes.apps.french);
+no page's catalogue either, and checked like the others for untranslated messages."""
 CODE = re.compile(r"`[^`]+`")
 LINK_TARGET = re.compile(r"\]\(([^)]+)\)")
 
@@ -141,6 +144,7 @@ def test_an_empty_or_a_fuzzy_message_is_untranslated(tmp_path: Path) -> None:
 def test_every_catalogue_belongs_to_a_page() -> None:
     pages = {path.relative_to(LOCALE).with_suffix("").as_posix() for path in catalogues()}
     pages.discard(THEME_CATALOGUE)
+    pages.discard(ENGINE_CATALOGUE)
     docs = ROOT / "docs"
     assert pages, "the French catalogues are in docs/locale/fr/LC_MESSAGES"
     assert [name for name in pages if not (docs / f"{name}.md").exists()] == []

@@ -80,6 +80,9 @@
   };
   const SYMBOLS = {hazard: "⚠", attack: "⚠", remedy: "✚", safety: "★", special: "✦", memo: "?"};
   const PROMPT_SECONDS = 20;
+  const HOPS_PER_MOVE = 4;
+  // A car's hop from square to square takes this share of the bots' speed setting.
+  let squareAt = new Map();  // an As du Volant square's ID -> where a car stands on it
   let table = null;
   let view = null;
   let selected = null;
@@ -195,28 +198,59 @@
     if (answer.verdict) showVerdict(answer.verdict);
     if (answer.replay_done) showAnswer("info", say("replayDone"), []);
     const delay = Number($("mb-play-speed").value || 0);
-    reveal(answer.log || [], delay, () => {
+    reveal(answer.log || [], answer.routes || [], delay, () => {
       draw(answer);
       $("mb-play").dataset.drawMs = String(performance.now() - begun);
       $("mb-play").dataset.moves = String(answer.moves_made);
     });
   }
 
-  function reveal(entries, delay, done) {
+  // The log lines one by one; a line that moved an As du Volant car moves it on the track
+  // square by square along the route the engine gives (routes[].log is the line's number),
+  // unless the speed is "instant" or the reader asks for reduced motion.
+  function reveal(entries, routes, delay, done) {
     const log = $("mb-play-log");
     if (!delay) {
       for (const text of entries) log.prepend(el("li", {text}));
       done();
       return;
     }
-    busy = true;
+    setBusy(true);
+    const still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     let i = 0;
     const next = () => {
-      if (i >= entries.length) { busy = false; done(); return; }
-      log.prepend(el("li", {text: entries[i++]}));
-      setTimeout(next, delay);
+      if (i >= entries.length) { setBusy(false); done(); return; }
+      const index = i++;
+      log.prepend(el("li", {text: entries[index]}));
+      const route = routes.find((r) => r.log === index);
+      if (route && !still) drive(route, delay / HOPS_PER_MOVE, () => setTimeout(next, delay));
+      else setTimeout(next, delay);
     };
     next();
+  }
+
+  function setBusy(value) {
+    busy = value;
+    if (value) $("mb-play").dataset.busy = "1";
+    else delete $("mb-play").dataset.busy;
+  }
+
+  // One car along its route: a hop per square, each square shown.
+  function drive(route, step, then) {
+    const car = document.querySelector('#mb-play-table g.mb-play-car[data-seat="' + route.seat + '"]');
+    if (!car) { then(); return; }
+    let k = 0;
+    const hop = () => {
+      if (k >= route.squares.length) { then(); return; }
+      const square = route.squares[k++];
+      const at = squareAt.get(square);
+      if (at) {
+        car.setAttribute("transform", "translate(" + at.x + " " + at.y + ")");
+        car.dataset.square = String(square);
+      }
+      setTimeout(hop, step);
+    };
+    hop();
   }
 
   function showVerdict(verdict) {
@@ -334,6 +368,7 @@
     const rows = Math.ceil(main.length / perRow) + (side.length ? 1 : 0);
     const box = svg("svg", {viewBox: "0 0 " + (perRow * cell + 8) + " " + (rows * 70 + 8),
                             class: "mb-play-track", role: "img", "aria-label": t.board});
+    squareAt = new Map();
     const place = (square, x, y, isShortcut) => {
       const fill = square.km === t.goal ? "#fff3c4" : isShortcut ? "#e8f0fe" : "#f5f5f5";
       box.append(svg("rect", {x, y, width: cell - 6, height: 62, rx: 6, fill,
@@ -345,21 +380,27 @@
       box.append(svg("text", {x: x + 4, y: y + 13, "font-size": 10.5, fill: "#222"}, mark));
       // Lanes side by side inside the square, closer together when there are many (start, finish).
       const gap = Math.min(14, (cell - 22) / Math.max(1, square.lanes.length - 1));
+      squareAt.set(square.id, {x: x + 10, y: y + 40});  // a car passing by: the first lane
       square.lanes.forEach((seat, lane) => {
         const cx = x + 10 + lane * gap;
         const cy = y + 40;
-        if (seat === null) {
-          box.append(svg("circle", {cx, cy, r: 5, fill: "none", stroke: "#bbb"}));
-        } else {
-          box.append(svg("circle", {cx, cy, r: 7, fill: CAR_COLOURS[seat % CAR_COLOURS.length],
-                                    stroke: seat === view.you ? "#000" : "#fff", "stroke-width": 2}));
-          box.append(svg("text", {x: cx, y: cy + 3.5, "text-anchor": "middle", "font-size": 9,
-                                  fill: "#fff"}, String(seat)));
-        }
+        box.append(svg("circle", {cx, cy, r: 5, fill: "none", stroke: "#bbb"}));
+        if (seat !== null) cars.push({seat, cx, cy, square: square.id});
       });
     };
+    // The cars last, above every square, each a group that moves as one (drive()).
+    const cars = [];
     main.forEach((id, i) => place(byId.get(id), 4 + (i % perRow) * cell, 4 + Math.floor(i / perRow) * 70, false));
     side.forEach((s, i) => place(s, 4 + (i % perRow) * cell, 4 + (rows - 1) * 70, true));
+    for (const c of cars) {
+      const group = svg("g", {class: "mb-play-car", "data-seat": c.seat, "data-square": c.square,
+                              transform: "translate(" + c.cx + " " + c.cy + ")"});
+      group.append(svg("circle", {cx: 0, cy: 0, r: 7, fill: CAR_COLOURS[c.seat % CAR_COLOURS.length],
+                                  stroke: c.seat === view.you ? "#000" : "#fff", "stroke-width": 2}));
+      group.append(svg("text", {x: 0, y: 3.5, "text-anchor": "middle", "font-size": 9, fill: "#fff"},
+                       String(c.seat)));
+      box.append(group);
+    }
     const wrap = el("div", {class: "mb-play-track-wrap"}, box);
     if (side.length) wrap.append(el("div", {class: "mb-play-slot-label", text: "↘ " + say("shortcut")}));
     return wrap;
@@ -609,7 +650,7 @@
     pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/engine')");
     const live = pyodide.pyimport("millebornes.apps.live");
     const play = pyodide.pyimport("millebornes.apps.play_table");
-    table = play.PlayTable();
+    table = play.PlayTable(french ? "fr" : "en");  // the engine's words in the page's language
     fillSetup(JSON.parse(live.editions()), JSON.parse(play.roster()).value);
     wire();
     for (const id of ["mb-play-setup", "mb-play-replay", "mb-play-referee"]) $(id).disabled = false;

@@ -21,7 +21,7 @@ import json
 from typing import Any
 
 from millebornes import api
-from millebornes.apps import board, play_view
+from millebornes.apps import board, french, play_view
 from millebornes.apps.live import DOCS, Table, _answer, _words
 from millebornes.apps.play_view import CLASSIC, JsonDict, card, card_of, family, target_of
 from millebornes.apps.record import (
@@ -32,7 +32,7 @@ from millebornes.apps.record import (
     header_line,
     read_transcript,
 )
-from millebornes.apps.referee import explain
+from millebornes.apps.referee import Reason, explain
 from millebornes.apps.roster import BOTS
 from millebornes.families.classic.scoring import score_round
 from millebornes.families.classic.serialize import sheet_to_dict
@@ -53,6 +53,9 @@ SETUP_FIELDS: tuple[tuple[str, type], ...] = (
 """The fields of the page's set-up, in order, with their JSON types."""
 PASSING = ("Pass", "Decline")
 """The answers of a window that let the thing stand: the prompt's Pass button."""
+LANGUAGES = ("en", "fr")
+"""The page's languages: the engine's words are English, or French from the catalogues
+(:mod:`millebornes.apps.french`)."""
 
 
 def roster() -> str:
@@ -66,15 +69,26 @@ def api_json(value: Any) -> str:
 
 class PlayTable(Table):
     """One game on the Play page: the live page's table plus the human's seat, the bot's
-    name, every action made (for the transcript) and a transcript being replayed."""
+    name, every action made (for the transcript) and a transcript being replayed; its
+    words in ``language`` (``en`` or ``fr``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, language: str = "en") -> None:
         super().__init__()
+        if language not in LANGUAGES:
+            raise ValueError(f"language: one of {', '.join(LANGUAGES)}, not {language!r}")
+        self.language = language
+        self.french: french.Translator | None = None
+        """The French of the engine's lines, for the edition being played (its card names)."""
         self.edition = ""
         self.actions: list[Action] = []
         self.header: Header | None = None
         self.replaying: tuple[Entry, ...] = ()
         self.cursor = 0
+        self.lines = 0
+        """Log lines made since the page's last answer: where a car's route belongs."""
+        self.routes: list[JsonDict] = []
+        """The As du Volant cars' routes since the last answer (``car_route``), for the page
+        to move each car square by square as its log line is shown."""
 
     # --- setting up ------------------------------------------------------------------
 
@@ -88,6 +102,7 @@ class PlayTable(Table):
             edition, players, seed, human, bot, options = _setup(setup)
             self._new(edition, players, seed, options)
             state = self._state()
+            self._speak(state)
             if human >= state.players:
                 raise ValueError(f"seat: no seat {human} at {state.players} players")
             self.human, self.bot, self.edition = human, bot, edition
@@ -141,8 +156,8 @@ class PlayTable(Table):
             if answer.next_state is None:
                 return {
                     "legal": False,
-                    "move": _words(state, action, seat),
-                    "rules": [reason.to_dict() for reason in answer.reasons],
+                    "move": self._say(_words(state, action, seat)),
+                    "rules": self._rules(answer.reasons),
                     **self._view([]),
                 }
             return {"legal": None, **self._view([])}
@@ -173,6 +188,7 @@ class PlayTable(Table):
             self.state, self.human, self.detail = recorded.header.start(), None, ()
             self.actions = []
             self.edition = recorded.header.edition
+            self._speak(self.state)
             return self._view([])
 
         return _answer(work)
@@ -191,14 +207,14 @@ class PlayTable(Table):
                 return {
                     "legal": False,
                     "line": entry.line,
-                    "move": _words(state, entry.action, None),
-                    "rules": [reason.to_dict() for reason in answer.reasons],
+                    "move": self._say(_words(state, entry.action, None)),
+                    "rules": self._rules(answer.reasons),
                     **self._view([]),
                 }
             self.cursor += 1
             self.actions.append(entry.action)
             self.state = answer.next_state
-            words = board.move_text(state, entry.action, after=self.state)
+            words = self._record(state, entry.action, self.state)
             return {"legal": True, "line": entry.line, **self._view([words])}
 
         return _answer(work)
@@ -207,19 +223,41 @@ class PlayTable(Table):
         """The live table's referee (the first illegal line with its rules, or the outcome),
         keeping the transcript's header and legal actions as this game's record."""
         answer = super().referee(transcript)
-        if '"verdict"' in answer:
-            recorded = read_transcript(transcript.splitlines())
-            legal = json.loads(answer)["verdict"].get("legal_moves", 0)
-            self.header, self.replaying, self.cursor = recorded.header, (), 0
-            self.actions = [entry.action for entry in recorded.entries[:legal]]
-            self.edition = recorded.header.edition
-        return answer
+        if '"verdict"' not in answer:
+            return answer
+        recorded = read_transcript(transcript.splitlines())
+        found = json.loads(answer)
+        verdict = found["verdict"]
+        self.header, self.replaying, self.cursor = recorded.header, (), 0
+        self.actions = [entry.action for entry in recorded.entries[: verdict.get("legal_moves", 0)]]
+        self.edition = recorded.header.edition
+        if self.language == "en":
+            return answer
+        # The live table wrote the verdict in English: its move and statements said again.
+        self._speak(self._state())
+        if "move" in verdict:
+            verdict["move"] = self._say(verdict["move"])
+        for rule in verdict.get("rules", ()):
+            rule["statement"] = french.statement(rule["id"], rule["statement"])
+        found.update(self._view([]))
+        return json.dumps(found, ensure_ascii=False)
 
     # --- the live table's hooks --------------------------------------------------------
 
     def _apply(self, state: State, action: Action) -> State:
         self.actions.append(action)
         return super()._apply(state, action)
+
+    def _record(self, before: State, action: Action, after: State) -> str:
+        """A move's log line, in the page's language; a car's route kept with its line."""
+        squares = play_view.car_route(before, action, after)
+        if squares is not None:
+            self.routes.append({"log": self.lines, "seat": action.seat, "squares": squares})
+        self.lines += 1
+        return self._say(super()._record(before, action, after))
+
+    def _whose(self, state: State) -> str:
+        return self._say(super()._whose(state))
 
     def _view(self, moves: list[str]) -> JsonDict:
         """The table as the human's seat (in a replay: the seat to act) sees it, as data."""
@@ -228,7 +266,7 @@ class PlayTable(Table):
         seat = self._viewer(state)
         legal = api.legal_actions(state) if actor is not None and not api.is_chance(state) else ()
         mine = seat is not None and actor == seat and not play_view.over(state)
-        offered = _offered(state, legal, seat) if mine and seat is not None else {}
+        offered = self._offered(state, legal, seat) if mine and seat is not None else {}
         view: JsonDict = {
             "family": family(state),
             "edition": self.edition,
@@ -251,7 +289,10 @@ class PlayTable(Table):
             ),
             "replay": {"at": self.cursor, "of": len(self.replaying)} if self.replaying else None,
             "moves_made": len(self.actions),
+            "routes": self.routes,
         }
+        # What the next answer logs starts afresh.
+        self.lines, self.routes = 0, []
         if seat is None:
             return view
         view["hand"] = [card(state, c) for c in state.hands[seat]]
@@ -259,14 +300,33 @@ class PlayTable(Table):
             view["prompt"] = self._prompt(state, legal, offered)
             return view
         view["buttons"] = [
-            {"move": i, "text": _words(state, legal[i], seat)}
-            for i in offered
-            if card_of(legal[i]) is None
+            {"move": i, "text": text} for i, text in offered.items() if card_of(legal[i]) is None
         ]
         view["cards"] = self._cards(state, seat, legal, offered)
         return view
 
     # --- inside ----------------------------------------------------------------------
+
+    def _speak(self, state: State) -> None:
+        """The French of the edition now played (its card names), on a French page."""
+        if self.language == "fr":
+            self.french = french.Translator(play_view.names_fr(state))
+
+    def _say(self, text: str) -> str:
+        """One of the engine's lines in the page's language."""
+        return self.french.line(text) if self.french is not None else text
+
+    def _rules(self, reasons: tuple[Reason, ...]) -> list[JsonDict]:
+        """The rules a move breaks as the page lists them; on a French page, each statement
+        in French from the spec's catalogues."""
+        found: list[JsonDict] = [reason.to_dict() for reason in reasons]
+        if self.language == "fr":
+            for rule in found:
+                rule["statement"] = french.statement(rule["id"], rule["statement"])
+        return found
+
+    def _offered(self, state: State, legal: tuple[Action, ...], seat: int) -> dict[int, str]:
+        return {i: self._say(text) for i, text in _offered(state, legal, seat).items()}
 
     def _seats(self, state: State) -> list[JsonDict]:
         teams = state.teams if family(state) == CLASSIC else state.players
@@ -297,8 +357,8 @@ class PlayTable(Table):
                 action = play_view.representative(state, seat, which)
                 answer = explain(state, action, DOCS)
                 entry["why"] = {
-                    "move": _words(state, action, seat),
-                    "rules": [reason.to_dict() for reason in answer.reasons],
+                    "move": self._say(_words(state, action, seat)),
+                    "rules": self._rules(answer.reasons),
                 }
             found[which.name] = entry
         return found
@@ -313,7 +373,7 @@ class PlayTable(Table):
         window = [line.strip() for line in lines if line.strip().startswith("window")]
         return {
             "phase": state.phase.value,
-            "text": window[0] if window else self._whose(state),
+            "text": self._say(window[0]) if window else self._whose(state),
             "choices": choices,
         }
 
@@ -322,7 +382,7 @@ class PlayTable(Table):
         the result of the other families' game once it is over."""
         if not play_view.over(state):
             return None
-        lines = board.end_lines(state)
+        lines = [self._say(line) for line in board.end_lines(state)]
         if family(state) == CLASSIC:
             sheet = sheet_to_dict(score_round(state))
             used = [
@@ -331,7 +391,7 @@ class PlayTable(Table):
                 if any(team["items"].get(item) for team in sheet["teams"])
             ]
             return {
-                "items": [{"id": item, "label": SHEET_LABELS[item]} for item in used],
+                "items": [{"id": item, "label": self._label(SHEET_LABELS[item])} for item in used],
                 "sheet": sheet,
                 "match": list(state.scores),
                 "lines": lines,
@@ -342,6 +402,9 @@ class PlayTable(Table):
             "points": result.get("points"),
             "lines": lines,
         }
+
+    def _label(self, text: str) -> str:
+        return self.french.label(text) if self.french is not None else text
 
 
 def _offered(state: State, legal: tuple[Action, ...], seat: int) -> dict[int, str]:

@@ -25,6 +25,7 @@ from millebornes import api
 from millebornes._spec import load_json
 from millebornes.families.asduvolant import actions as av
 from millebornes.families.asduvolant import cards as avc
+from millebornes.families.asduvolant.rules import route
 from millebornes.families.classic import actions as cl
 from millebornes.families.classic.cards import CATEGORY, NAME_EN, Card, Category
 from millebornes.families.classic.state import Phase
@@ -345,6 +346,31 @@ def card_kind(state: State, card_id: str) -> Any:
     if card_id not in kinds.__members__:
         raise ValueError(f"card: unknown card {card_id[:20]!r}")
     return kinds[card_id]
+
+
+def names_fr(state: State) -> dict[str, str]:
+    """Every card kind of ``state``'s edition by ID, with its French name (the edition's own)."""
+    name = family(state)
+    kinds: Any = Card if name == CLASSIC else fsc.FsCard if name == FUN_SPEED else avc.AvCard
+    return {which.name: str(card(state, which)["fr"]) for which in kinds}
+
+
+def car_route(before: State, action: Action, after: State) -> list[int] | None:
+    """The squares an As du Volant car went through, in order, when ``action`` moved it:
+    the move's route (``rules.route``, AV-MOVE-EXACT), then its bonus move when it made one
+    (AV-BONUS); None for any other action."""
+    if not isinstance(action, av.Move):
+        return None
+    path = route(before, action)
+    if path is None:
+        return None
+    squares = list(path)
+    landed = after.cars[action.seat].square
+    bonus = before.board.squares[path[-1]].bonus
+    if landed != path[-1] and bonus:
+        extra = before.board.route(path[-1], bonus // avc.SQUARE_KM, False, before.goal)
+        squares += list(extra or ())
+    return squares
 
 
 def over(state: State) -> bool:

@@ -72,12 +72,18 @@ def statement(rule_id: str) -> str:
     kind, text = _texts().get(rule_id, ("", ""))
     if not text:
         return "(not a statement of the specification)"
-    part = _PART.get(kind)
+    return first_sentence(text, _PART.get(kind))
+
+
+def first_sentence(text: str, part: str | None, end: re.Pattern[str] = _SENTENCE_END) -> str:
+    """The first sentence of ``text`` (after the heading ``part`` when it has one), on one
+    line, without Markdown; ``end`` finds where a sentence ends (the French page's
+    statements are cut the same way, millebornes.apps.french)."""
     if part and part in text:
         text = text.split(part, 1)[1]
         text = text.split("**", 1)[0]  # up to the next part's heading
     flat = " ".join(text.replace("`", "").replace("**", "").split())
-    return _SENTENCE_END.split(flat, 1)[0]
+    return end.split(flat, 1)[0]
 
 
 @dataclass(frozen=True, slots=True)
