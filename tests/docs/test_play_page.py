@@ -35,23 +35,14 @@ from millebornes.apps import french, play_view
 from millebornes.apps.record import read_transcript
 from millebornes.apps.referee import statement
 from millebornes.apps.roster import BOTS
+from millebornes_dev import play_clicks
 
 pytestmark = pytest.mark.slow
 
 EDITIONS = ["classic", "cars", "asterix", "allonge", "fun-speed", "as-du-volant"]
-SEEDS = {
-    "classic": 22,
-    "cars": 38,
-    "asterix": 38,
-    "allonge": 2,
-    "fun-speed": 3,
-    "as-du-volant": 2,
-}
-"""The deal of each game (the greedy bot at seat 0, the reader at seat 1): a deal in which,
-played the way this test clicks, the bot's move opens a reaction window to the reader. The
-classic family: a hazard answered by a coup-fourré; Fun & Speed: a Hold Up ! and a remedy
-at once; As du Volant: a Demi-tour on the bot's move. Found offline by playing the same
-clicks through millebornes.apps.play_table (the page's engine) for seeds 0 to 39."""
+SEEDS = play_clicks.SEEDS
+"""The deal of each game: see millebornes_dev.play_clicks, which plays these clicks without
+a browser (tests/apps/test_play_seeds.py checks each deal still brings a reaction prompt)."""
 REACTIONS = ("coup-fourré", "window:")
 """Words of a reaction prompt (the classic family's coup-fourré question, the other families'
 windows), not of the classic extension's yes/no."""
