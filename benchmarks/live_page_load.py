@@ -15,18 +15,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
-import subprocess
 import tempfile
 import threading
 import time
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
-from typing import Any
 
-SITE = Path(__file__).resolve().parents[1] / "docs" / "_build" / "html"
+from site_server import Handler, browser_and_page, open_in_chromium
+
 WAITER = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
 <iframe id="f" src="/PAGE" width="1200" height="800"></iframe><script>
 const f = document.getElementById("f");
@@ -37,58 +32,39 @@ const poll = setInterval(() => {
 </script></body></html>"""
 
 
-class Handler(SimpleHTTPRequestHandler):
+class Waiter(Handler):
     page = "live.html"
     marks: dict[str, float]
     ready: threading.Event
 
-    def do_GET(self) -> None:
-        path = self.path.split("?")[0]
+    def answer(self, path: str, query: str) -> bool:
         if path == f"/{self.page}":
             self.marks.setdefault("page", time.perf_counter())
         if path == "/__wait__.html":
-            self._send(WAITER.replace("PAGE", self.page).encode("utf-8"))
+            self.send_text(WAITER.replace("PAGE", self.page))
         elif path == "/__ready__":
             self.marks["ready"] = time.perf_counter()
-            self._send(b"ready")
+            self.send_text("ready")
             self.ready.set()
         else:
-            super().do_GET()
-
-    def _send(self, body: bytes) -> None:
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet."""
+            return False
+        return True
 
 
 def one_run(browser: str, page: str, timeout: float) -> float:
     marks: dict[str, float] = {}
     ready = threading.Event()
-    handler = type("H", (Handler,), {"page": page, "marks": marks, "ready": ready})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(SITE)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/__wait__.html"
+    handler = type("H", (Waiter,), {"page": page, "marks": marks, "ready": ready})
     with tempfile.TemporaryDirectory(prefix="mb-bench-") as profile:
-        chrome = subprocess.Popen(
-            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--disable-dev-shm-usage", "--disable-background-networking",
-             f"--user-data-dir={profile}", "--remote-debugging-port=0", url],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        try:
-            if not ready.wait(timeout):
-                raise SystemExit(f"the engine was not ready after {timeout:.0f} s")
-        finally:
-            chrome.terminate()
-            chrome.wait(10)
-            server.shutdown()
-            server.server_close()
+        open_in_chromium(
+            browser,
+            handler=handler,
+            path="/__wait__.html",
+            profile=profile,
+            done=ready,
+            timeout=timeout,
+            what="the engine",
+        )
     return marks["ready"] - marks["page"]
 
 
@@ -98,11 +74,7 @@ def main() -> None:
     parser.add_argument("--page", default="live.html", help="page (default: %(default)s)")
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per run")
     args = parser.parse_args()
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        raise SystemExit("Chromium is not installed (run: bash tools/install_browser.sh)")
-    if not (SITE / args.page).is_file():
-        raise SystemExit(f"{SITE / args.page} is missing: run bash tools/build_docs.sh")
+    browser = browser_and_page(args.page)
     times = [one_run(browser, args.page, args.timeout) for _ in range(args.runs)]
     load = os.getloadavg()[0]
     print(

@@ -21,19 +21,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
-import subprocess
 import tempfile
 import threading
 import time
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-SITE = Path(__file__).resolve().parents[1] / "docs" / "_build" / "html"
+from site_server import Handler, browser_and_page, open_in_chromium
+
 DRIVER = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
 <iframe id="f" src="/play.html" width="1280" height="1000"></iframe><script>
 const EDITIONS = "__EDITIONS__".split(",").filter(Boolean);
@@ -91,37 +87,27 @@ const poll = setInterval(async () => {
 </script></body></html>"""
 
 
-class Handler(SimpleHTTPRequestHandler):
+class Driver(Handler):
     marks: dict[str, float]
     done: threading.Event
     result: list[Any]
     driver: str
 
-    def do_GET(self) -> None:
-        path, _, query = self.path.partition("?")
+    def answer(self, path: str, query: str) -> bool:
         if path == "/play.html":
             self.marks.setdefault("page", time.perf_counter())
         if path == "/__drive__.html":
-            self._send(self.driver.encode("utf-8"))
+            self.send_text(self.driver)
         elif path == "/__ready__":
             self.marks["ready"] = time.perf_counter()
-            self._send(b"ready")
+            self.send_text("ready")
         elif path == "/__result__":
             self.result.append(json.loads(unquote(query)))
-            self._send(b"ok")
+            self.send_text("ok")
             self.done.set()
         else:
-            super().do_GET()
-
-    def _send(self, body: bytes) -> None:
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        """Quiet."""
+            return False
+        return True
 
 
 def one_run(browser: str, profile: str, editions: str, seed: int, timeout: float) -> dict[str, Any]:
@@ -131,25 +117,16 @@ def one_run(browser: str, profile: str, editions: str, seed: int, timeout: float
     result: list[Any] = []
     driver = DRIVER.replace("__EDITIONS__", editions).replace("__SEED__", str(seed))
     fields = {"marks": marks, "done": done, "result": result, "driver": driver}
-    handler = type("H", (Handler,), fields)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(SITE)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/__drive__.html"
-    chrome = subprocess.Popen(
-        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-         "--disable-dev-shm-usage", "--disable-background-networking",
-         f"--user-data-dir={profile}", "--remote-debugging-port=0", url],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        if not done.wait(timeout):
-            raise SystemExit(f"the run did not finish after {timeout:.0f} s")
-    finally:
-        chrome.terminate()
-        chrome.wait(10)
-        server.shutdown()
-        server.server_close()
+    handler = type("H", (Driver,), fields)
+    open_in_chromium(
+        browser,
+        handler=handler,
+        path="/__drive__.html",
+        profile=profile,
+        done=done,
+        timeout=timeout,
+        what="the run",
+    )
     return {"load": marks["ready"] - marks["page"], "games": result[0]}
 
 
@@ -164,11 +141,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per run")
     args = parser.parse_args()
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    if browser is None:
-        raise SystemExit("Chromium is not installed (run: bash tools/install_browser.sh)")
-    if not (SITE / "play.html").is_file():
-        raise SystemExit(f"{SITE / 'play.html'} is missing: run bash tools/build_docs.sh")
+    browser = browser_and_page("play.html")
     with tempfile.TemporaryDirectory(prefix="mb-bench-") as profile:
         cold = one_run(browser, profile, "", args.seed, args.timeout)
         warm = one_run(browser, profile, args.editions, args.seed, args.timeout)

@@ -100,6 +100,7 @@ def _page_runtime(
         app.add_js_file(
             None, body=f"window.MB_LIVE_RUNTIME = {json.dumps(app.config.live_runtime)};"
         )
+        app.add_js_file("live/engine.js")  # the start-up both pages share
         app.add_js_file(f"{pagename}/{pagename}.js")
         app.add_css_file(f"{pagename}/{pagename}.css")
 

@@ -635,19 +635,7 @@
     translate();
     $("mb-play-status").textContent = say("loading");
     const begun = performance.now();
-    const runtime = new URL(window.MB_LIVE_RUNTIME || "_live/", location.href).href;
-    await new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = runtime + "pyodide.js";
-      script.onload = resolve;
-      script.onerror = () => reject(new Error("cannot load " + script.src));
-      document.head.append(script);
-    });
-    const pyodide = await loadPyodide({indexURL: runtime, lockFileURL: runtime + "pyodide-lock.json"});
-    const engine = await fetch(runtime + "millebornes.zip");
-    if (!engine.ok) throw new Error("cannot load " + engine.url + " (" + engine.status + ")");
-    pyodide.unpackArchive(await engine.arrayBuffer(), "zip", {extractDir: "/home/pyodide/engine"});
-    pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/engine')");
+    const pyodide = await window.mbLoadEngine();  // docs/_static/live/engine.js
     const live = pyodide.pyimport("millebornes.apps.live");
     const play = pyodide.pyimport("millebornes.apps.play_table");
     table = play.PlayTable(french ? "fr" : "en");  // the engine's words in the page's language
