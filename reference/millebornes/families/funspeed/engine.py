@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
+from typing import Final
 
 from millebornes.core.checks import check_card, check_flag, check_seat
 from millebornes.core.errors import MalformedInput
@@ -47,9 +48,10 @@ from millebornes.families.funspeed.cards import (
     SINGLE_USE,
     FsCard,
     Kind,
+    cures,
 )
 from millebornes.families.funspeed.plays import distinct, plays
-from millebornes.families.funspeed.rules import RULES, can_turn_back, remember_can_play
+from millebornes.families.funspeed.rules import LEAN, RULES, can_turn_back, remember_can_play
 from millebornes.families.funspeed.shared import (
     COUP_FOURRE,
     DISCARD,
@@ -205,36 +207,53 @@ def legal_actions(state: FsState, rules: Rules = RULES) -> tuple[FsAction, ...]:
     """Every legal action in canonical order: kind (``ACTIONS``), then the fields in order.
 
     Candidates are built from the state and kept when every row of their table holds,
-    so ``legal_actions`` and ``violations`` cannot disagree."""
+    so ``legal_actions`` and ``violations`` cannot disagree. With the family's own tables
+    the rows and candidates whose answer is known by construction are not asked
+    (``rules.LEAN``, ``plays(lean=True)``); other tables (a mutant's) are asked whole of
+    every candidate. tests/funspeed/test_fs_legal.py compares both with ``violations``."""
     seat = state.actor
     if seat is None:
         return ()
+    own = rules is RULES
+    asked = LEAN if own else rules
     if state.phase is not PHASE_PLAY:
-        return kept(rules, state, _window_candidates(state, seat))
-    found = kept(rules, state, plays(state, seat))
-    if rules is RULES:
-        # What FS-DISCARD-FORCED asks of each discard below, and of the one applied next.
+        return kept(asked, state, _window_candidates(state, seat, own))
+    found = kept(asked, state, plays(state, seat, lean=own))
+    if own:
+        # What FS-DISCARD-FORCED asks of each discard, and of the one applied next; it
+        # forbids every discard once a card can be played, so they are not asked.
         remember_can_play(state, seat, bool(found))
-    return found + kept(rules, state, [DISCARD[seat][c] for c in distinct(state.hands[seat])])
+        if found:
+            return found
+    return found + kept(asked, state, [DISCARD[seat][c] for c in distinct(state.hands[seat])])
 
 
-def _window_candidates(state: FsState, seat: int) -> list[FsAction]:
-    """The candidates of every step but the play step: the draw and the windows' answers."""
+def _window_candidates(state: FsState, seat: int, own: bool) -> list[FsAction]:
+    """The candidates of every step but the play step: the draw and the windows' answers.
+    ``own`` (the family's own tables judge them) leaves out the answers known to break a
+    row: a card not held (FS-CARD-IN-HAND), a remedy of another attack (FS-REMEDY)."""
     phase = state.phase
     if phase is PHASE_DRAW:
         return [DRAW_PILE[seat], DRAW_DISCARD[seat]]
+    hand = state.hands[seat]
     if phase is PHASE_ATTACK and state.pending is not None:
         pending = state.pending
         safety = SAFETY_OF[pending]
         out: list[FsAction] = [
             remedy
-            for c in distinct(state.hands[seat])
-            if IS_REMEDY[c]
+            for c in distinct(hand)
+            if IS_REMEDY[c] and not (own and not cures(c, pending))
             for remedy in REMEDY[seat][c][pending]
         ]
-        out += [COUP_FOURRE[seat][safety]] if safety is not None else []
-        return [*out, MIRROR[seat], PASS[seat]]
+        if safety is not None and not (own and safety not in hand):
+            out.append(COUP_FOURRE[seat][safety])
+        if not (own and _MIRROR not in hand):
+            out.append(MIRROR[seat])
+        out.append(PASS[seat])
+        return out
     if phase is PHASE_BORNE:
+        if own and _U_TURN not in hand:
+            return [KILLER[seat], PASS[seat]]
         return [UTURN[seat], KILLER[seat], PASS[seat]]
     if phase is PHASE_HOLDUP:
         steals: list[FsAction] = [
@@ -246,6 +265,12 @@ def _window_candidates(state: FsState, seat: int) -> list[FsAction]:
         steals += FALSE_HOLDUP[seat][:forfeits] or [FALSE_HOLDUP_NONE[seat]]
         return [*steals, PASS[seat]]
     return []
+
+
+_MIRROR: Final = FsCard.MIRROR
+_U_TURN: Final = FsCard.U_TURN
+"""Read once: asked at every attack and Borne window (an enum member read as an attribute
+costs several times a global on Python 3.11)."""
 
 
 # --- doing ---------------------------------------------------------------------------------
