@@ -123,12 +123,13 @@ def new_game(
 # --- asking --------------------------------------------------------------------------------
 
 
-def _seat(state: FsState, value: object, field: str) -> None:
-    check_seat(value, field, state.players)
-
-
-def _card(value: object, field: str, kind: Kind | None = None) -> None:
-    check_card(value, field, (FsCard, "Fun & Speed"), kind, KIND)
+_CARDS: Final = (FsCard, "Fun & Speed")
+_DISTANCE: Final = Kind.DISTANCE
+_ATTACK: Final = Kind.ATTACK
+_REMEDY: Final = Kind.REMEDY
+_SAFETY: Final = Kind.SAFETY
+"""Read once: ``check_well_formed`` runs at every ``apply`` (an enum member read as an
+attribute costs several times a global on Python 3.11)."""
 
 
 def _count(value: object, field: str, most: int | None = None) -> None:
@@ -144,40 +145,46 @@ illegal action, more than the box holds is not an action of this game at all, re
 before any rule computes with the count (FS-BORNE-RADAR doubles the km per Accélérateur)."""
 
 
+KINDS = frozenset(ACTIONS)
+"""The action kinds, for a set lookup: ``isinstance`` with the tuple of seventeen classes
+tries them in turn."""
 NAME_ONLY_A_SEAT = frozenset((DrawPile, DrawDiscard, Trash, Mirror, UTurn, Killer, Pass))
 """The action kinds whose one field is the seat acting."""
 
 
 def check_well_formed(state: FsState, action: object) -> None:
     """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
-    if not isinstance(action, ACTIONS):
+    kind = type(action)
+    if kind not in KINDS and not isinstance(action, ACTIONS):  # a subclass passes, as ever
         raise MalformedInput(f"not a Fun & Speed action: {action!r}")
-    _seat(state, getattr(action, "seat", None), "seat")
-    if type(action) in NAME_ONLY_A_SEAT:
+    players = state.players
+    check_seat(getattr(action, "seat", None), "seat", players)
+    if kind in NAME_ONLY_A_SEAT:
         return
+    # The core checks called directly: this runs at every apply.
     if isinstance(action, LayBorne):
-        _card(action.card, "card", Kind.DISTANCE)
+        check_card(action.card, "card", _CARDS, _DISTANCE, KIND)
         _count(action.accelerators, "accelerators", ACCELERATORS_IN_BOX)
         check_flag(action.announced, "announced")
     elif isinstance(action, Attack):
-        _card(action.card, "card", Kind.ATTACK)
-        _seat(state, action.target, "target")
+        check_card(action.card, "card", _CARDS, _ATTACK, KIND)
+        check_seat(action.target, "target", players)
         check_flag(action.announced, "announced")
     elif isinstance(action, Remedy):
-        _card(action.card, "card", Kind.REMEDY)
-        _card(action.attack, "attack", Kind.ATTACK)
+        check_card(action.card, "card", _CARDS, _REMEDY, KIND)
+        check_card(action.attack, "attack", _CARDS, _ATTACK, KIND)
         check_flag(action.remedy_on_top, "remedy_on_top")
     elif isinstance(action, (Safety, CoupFourre)):
-        _card(action.card, "card", Kind.SAFETY)
+        check_card(action.card, "card", _CARDS, _SAFETY, KIND)
     elif isinstance(action, Discard):
-        _card(action.card, "card")
+        check_card(action.card, "card", _CARDS, None, KIND)
     elif isinstance(action, (Helicopter, Police)):
-        _seat(state, action.target, "target")
+        check_seat(action.target, "target", players)
         if isinstance(action, Police):
-            _card(action.take, "take")
-            _card(action.give, "give")
+            check_card(action.take, "take", _CARDS, None, KIND)
+            check_card(action.give, "give", _CARDS, None, KIND)
     elif isinstance(action, HoldUp):
-        _seat(state, action.victim, "victim")
+        check_seat(action.victim, "victim", players)
         _count(action.index, "index")
     elif isinstance(action, FalseHoldUp) and action.index is not None:
         _count(action.index, "index")
