@@ -62,6 +62,25 @@ def test_fisher_yates_swaps_from_the_last_position() -> None:
     assert sorted(shuffled(range(10), 7)) == list(range(10))
 
 
+def _by_the_generator(n: int, seed: int) -> tuple[int, ...]:
+    """The shuffle of 0..n-1 written with the generator's own bounded draws."""
+    rng = SplitMix64(seed)
+    items = list(range(n))
+    for i in range(n - 1, 0, -1):
+        j = rng.below(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return tuple(items)
+
+
+@pytest.mark.rules("SHUFFLE-PRNG", "SHUFFLE-BOUNDED", "SHUFFLE-ALGORITHM")
+@pytest.mark.parametrize("n", [0, 1, 2, 66, 108, 256, 257, 300])
+def test_the_shuffle_draws_as_the_generator_does(n: int) -> None:
+    # ``shuffled`` keeps SplitMix64's state in a local variable for speed: it must deal
+    # exactly what the generator's draws deal, past its table of bounds (256) too.
+    for seed in (0, 1, 99, 2**63, 2**64 - 1):
+        assert shuffled(range(n), seed) == _by_the_generator(n, seed)
+
+
 @pytest.mark.rules("SHUFFLE-DECK-ORDER", "SETUP-SHUFFLE")
 def test_deck_is_the_box_order_shuffled() -> None:
     rules = load_edition("classic")
