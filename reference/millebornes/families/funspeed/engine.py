@@ -67,6 +67,7 @@ from millebornes.families.funspeed.shared import (
     UTURN,
 )
 from millebornes.families.funspeed.state import (
+    KEEP,
     PHASE_ATTACK,
     PHASE_BORNE,
     PHASE_DRAW,
@@ -77,6 +78,7 @@ from millebornes.families.funspeed.state import (
     FsPhase,
     FsState,
     Zone,
+    _Keep,
     evolve,
     with_hand,
     with_zone,
@@ -313,7 +315,7 @@ def _draw_discard(state: FsState, action: DrawDiscard) -> FsState:
 
 def _discard(state: FsState, action: Discard) -> FsState:
     hands = _spent(state.hands, action.seat, action.card)
-    return _end_turn(evolve(state, hands=hands, discard_pile=(*state.discard_pile, action.card)))
+    return _end_turn(state, hands=hands, discard_pile=(*state.discard_pile, action.card))
 
 
 def _killer(state: FsState, action: Killer) -> FsState:
@@ -380,9 +382,7 @@ def _attack(state: FsState, action: Attack) -> FsState:
     attack window, which asks its target only (RUL-FS-WINDOWS)."""
     hands = _spent(state.hands, action.seat, action.card)
     if not action.announced:
-        return _end_turn(
-            evolve(state, hands=hands, discard_pile=(*state.discard_pile, action.card))
-        )
+        return _end_turn(state, hands=hands, discard_pile=(*state.discard_pile, action.card))
     return evolve(
         state,
         hands=hands,
@@ -402,13 +402,12 @@ def _remedy(state: FsState, action: Remedy) -> FsState:
     without taking the turn); FS-REMEDY-TOP: the top card is the one the action names (on
     one's turn always the remedy, by the table)."""
     seat = action.seat
-    after = _spend(state, seat, action.card)
+    zones = state.zones
     if state.phase is PHASE_PLAY:
-        after = _set_zone(after, seat, _cure(after.zones[seat], action.attack))
+        zones = with_zone(zones, seat, _cure(zones[seat], action.attack))
     pair = (action.attack, action.card) if action.remedy_on_top else (action.card, action.attack)
-    return _end_turn(
-        evolve(after, discard_pile=after.discard_pile + pair, pending=None, source=None)
-    )
+    hands = _spent(state.hands, seat, action.card)
+    return _end_turn(state, hands=hands, zones=zones, discard_pile=state.discard_pile + pair)
 
 
 def _lay_safety(state: FsState, seat: int, safety: FsCard, crosswise: bool) -> FsState:
@@ -456,9 +455,7 @@ def _mirror(state: FsState, action: Mirror) -> FsState:
         return evolve(after, actor=back_to, source=action.seat)
     # Turned back on a player already stopped (or who could not receive it): the Rétroviseur,
     # then the attack on top, go to the discard pile, in the order the booklet names them.
-    return _end_turn(
-        evolve(after, discard_pile=(*after.discard_pile, attack), pending=None, source=None)
-    )
+    return _end_turn(after, discard_pile=(*after.discard_pile, attack))
 
 
 def _cancel_borne(state: FsState) -> FsState:
@@ -513,7 +510,7 @@ def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
             coups_fourres=tuple(s for s in zone.coups_fourres if s is not safety),
         )
     zones = with_zone(state.zones, action.seat, zone)
-    return _resume(evolve(state, zones=zones, discard_pile=state.discard_pile + lost))
+    return _resume(state, zones=zones, discard_pile=state.discard_pile + lost)
 
 
 def _helicopter(state: FsState, action: Helicopter) -> FsState:
@@ -530,7 +527,7 @@ def _police(state: FsState, action: Police) -> FsState:
     hands = _spent(after.hands, action.target, action.take)
     hands = _given(hands, action.seat, action.take)
     hands = _spent(hands, action.seat, action.give)
-    return _end_turn(evolve(after, hands=_given(hands, action.target, action.give)))
+    return _end_turn(after, hands=_given(hands, action.target, action.give))
 
 
 def _trash(state: FsState, action: Trash) -> FsState:
@@ -559,7 +556,7 @@ def _pass(state: FsState, action: Pass | None = None) -> FsState:
         zone = state.zones[seat]
         zone = replace(zone, radar=attack) if IS_RADAR[attack] else replace(zone, attack=attack)
         zones = with_zone(state.zones, seat, zone)
-        return _end_turn(evolve(state, zones=zones, pending=None, source=None))
+        return _end_turn(state, zones=zones)
     layer = state.layer
     assert layer is not None
     nxt = (seat + 1) % n
@@ -685,14 +682,44 @@ def _exhausted(state: FsState) -> FsState:
     return _over(state, tuple(s for s, zone in enumerate(state.zones) if zone.km == best))
 
 
-def _resume(state: FsState, turn: int | None = None) -> FsState:
+Cards = tuple[FsCard, ...]
+
+
+def _laid(
+    state: FsState,
+    hands: Hands | _Keep,
+    zones: tuple[Zone, ...] | _Keep,
+    discard_pile: Cards | _Keep,
+) -> FsState:
+    """``state`` with the changes an action handed to the end of its turn, if any."""
+    if hands is KEEP and zones is KEEP and discard_pile is KEEP:
+        return state
+    return evolve(state, hands=hands, zones=zones, discard_pile=discard_pile)
+
+
+def _resume(
+    state: FsState,
+    turn: int | None = None,
+    *,
+    hands: Hands | _Keep = KEEP,
+    zones: tuple[Zone, ...] | _Keep = KEEP,
+    discard_pile: Cards | _Keep = KEEP,
+) -> FsState:
     """The turn player (``turn``, by default the state's) is at the draw step: the start of a
     turn, or the replay a safety gives (FS-REPLAY); any window is closed. When no card can be
-    drawn, FS-GUARD-END ends the game."""
+    drawn, FS-GUARD-END ends the game.
+
+    ``hands``, ``zones`` and ``discard_pile``, when given, are what the action that led here
+    changed: they are laid in the same new state (one state per action instead of two),
+    or first in one of their own when the draw pile is empty (the reshuffle takes the
+    discard pile as the action left it)."""
     turn = state.turn if turn is None else turn
-    state = _replenished(state)
     if not state.draw_pile:
-        return _exhausted(evolve(state, turn=turn))  # _over closes the window too
+        state = _laid(state, hands, zones, discard_pile)
+        hands = zones = discard_pile = KEEP
+        state = _replenished(state)
+        if not state.draw_pile:
+            return _exhausted(evolve(state, turn=turn))  # _over closes the window too
     return evolve(
         state,
         phase=PHASE_DRAW,
@@ -703,23 +730,39 @@ def _resume(state: FsState, turn: int | None = None) -> FsState:
         tied=(),
         pending=None,
         source=None,
+        hands=hands,
+        zones=zones,
+        discard_pile=discard_pile,
     )
 
 
-def _end_turn(state: FsState, next_seat: int | None = None) -> FsState:
+def _end_turn(
+    state: FsState,
+    next_seat: int | None = None,
+    *,
+    hands: Hands | _Keep = KEEP,
+    zones: tuple[Zone, ...] | _Keep = KEEP,
+    discard_pile: Cards | _Keep = KEEP,
+) -> FsState:
     """FS-REFILL, RUL-FS-REFILL-ORDER, FS-TURN-ORDER: every hand below four is completed from
     the turn player leftwards; the next turn goes to the left (or to the coup-fourré player,
-    RUL-FS-CF-TURN) and starts with its draw."""
+    RUL-FS-CF-TURN) and starts with its draw. ``hands``, ``zones`` and ``discard_pile`` are
+    what the action ending the turn changed (:func:`_resume`): laid first in a state of
+    their own only when a card must be drawn."""
     n = state.players
-    for step in range(n):
-        seat = (state.turn + step) % n
-        while len(state.hands[seat]) < DATA.hand_size:
-            drawn = _draw(state, seat)
-            if drawn is state:  # nothing could be drawn
-                return _exhausted(state)  # FS-GUARD-END
-            state = drawn
+    size = DATA.hand_size
+    if not all(len(hand) >= size for hand in (state.hands if hands is KEEP else hands)):
+        state = _laid(state, hands, zones, discard_pile)
+        hands = zones = discard_pile = KEEP
+        for step in range(n):
+            seat = (state.turn + step) % n
+            while len(state.hands[seat]) < size:
+                drawn = _draw(state, seat)
+                if drawn is state:  # nothing could be drawn
+                    return _exhausted(state)  # FS-GUARD-END
+                state = drawn
     following = (state.turn + 1) % n if next_seat is None else next_seat
-    return _resume(state, following)
+    return _resume(state, following, hands=hands, zones=zones, discard_pile=discard_pile)
 
 
 TRANSITIONS: Mapping[type, Transition] = MappingProxyType(
