@@ -451,6 +451,7 @@ class AvFastState:
         TURBO_RULES, less the head every candidate meets by construction)."""
         hand = self.hands[seat]
         taken = self.taken
+        untaken = taken == NONE  # AV-DISCARD-PLAY: a card taken must be the card laid
         attack = self.attack[seat]
         standing = attack != NONE or self.limit[seat]
         found: list[AvAction] = []
@@ -464,14 +465,14 @@ class AvFastState:
                 if attack == NONE:  # AV-MOVE-FREE
                     self._moves(seat, card, accelerating, found)
             elif IS_ATTACK[card]:
-                if taken in (NONE, card):  # AV-DISCARD-PLAY
+                if untaken or taken == card:
                     self._attacks(seat, card, found)
             elif IS_REMEDY[card]:
-                if standing and taken in (NONE, card):  # AV-STACK: a token to take off
+                if standing and (untaken or taken == card):  # AV-STACK: a token to take off
                     self._remedies(seat, card, found)
-            elif IS_SAFETY[card] and (taken in (NONE, card)):
+            elif IS_SAFETY[card] and (untaken or taken == card):
                 found.append(SHARED_SAFETIES[seat][card])
-        if TURBO in hand and (taken in (NONE, TURBO)):  # AV-TURBO
+        if TURBO in hand and (untaken or taken == TURBO):  # AV-TURBO
             found.append(SHARED_TURBOS[seat])
         return found
 
