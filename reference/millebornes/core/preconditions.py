@@ -49,7 +49,25 @@ action's table finds nothing broken."""
 
 def broken_by_kind(tables: Tables, state: object, action: object) -> tuple[str, ...]:
     """The rules ``action`` breaks, judged by the table of its kind."""
-    return broken(tables[type(action)], state, action)
+    table = tables[type(action)]
+    # Most actions judged are legal (every apply judges the one it applies): the loop that
+    # stops at a broken row first, the tuple of every broken row only for a refusal.
+    return () if respects(table, state, action) else broken(table, state, action)
+
+
+def beyond_head(table: tuple[Rule[S, A], ...], head: tuple[str, ...]) -> tuple[Rule[S, A], ...]:
+    """``table`` less its first rows when their IDs are ``head``: what a family's
+    ``legal_actions`` asks of a candidate that meets those rows by construction (the
+    actor's action at its own step, with a card of the hand). A table that does not start
+    with ``head`` (a mutant's, say) is kept whole."""
+    if tuple(rule_id for rule_id, _ in table[: len(head)]) == head:
+        return table[len(head) :]
+    return table
+
+
+def less(table: tuple[Rule[S, A], ...], rule_ids: tuple[str, ...]) -> tuple[Rule[S, A], ...]:
+    """``table`` without the rows of ``rule_ids``."""
+    return tuple(row for row in table if row[0] not in rule_ids)
 
 
 def kept(tables: Tables, state: object, candidates: Iterable[A]) -> tuple[A, ...]:

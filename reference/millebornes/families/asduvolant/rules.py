@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, TypeVar
 
-from millebornes.core.preconditions import respects
+from millebornes.core.preconditions import beyond_head, less, respects
 from millebornes.core.tuples import sorted_with, with_item
 from millebornes.families.asduvolant.actions import (
     SHARED_ATTACKS_ON_OPPONENTS,
@@ -530,16 +530,6 @@ _Table = tuple[Rule[Any], ...]
 # public alias, and a bare ``Rule`` there links two other families' ``Rule`` at once.
 
 
-def beyond_head(table: _Table, head: tuple[str, ...]) -> _Table:
-    """``table`` less its ``head``, for a candidate that meets the head by construction:
-    the actor's play or discard at the play step, with a card of the hand (:data:`HEAD`),
-    or the actor's draw at the draw step (:data:`DRAW_HEAD`). A table that does not start
-    with the head (other tables than the family's) is kept whole."""
-    if tuple(rule_id for rule_id, _ in table[: len(head)]) == head:
-        return table[len(head) :]
-    return table
-
-
 def rest_of(tables: Mapping[type, _Table]) -> Mapping[type, _Table]:
     """Each kind's table less the head its candidates meet by construction in
     ``legal_actions`` (the windows' and the end of turn's tables are kept whole)."""
@@ -594,22 +584,18 @@ from an entry square (``engine._move_tables``), attacks on the opponents only, a
 remedies that cure an attack standing on the car."""
 
 
-def _less(table: tuple[Rule[Any], ...], ids: tuple[str, ...]) -> tuple[Rule[Any], ...]:
-    return tuple(row for row in table if row[0] not in ids)
-
-
 LEAN: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
-    {kind: _less(table, BUILT.get(kind, ())) for kind, table in REST.items()}
+    {kind: less(table, BUILT.get(kind, ())) for kind, table in REST.items()}
 )
 """:data:`REST` less :data:`BUILT`: what the play step asks its own candidates."""
 LEAN_UNTAKEN: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
-    {kind: _less(table, ("AV-DISCARD-PLAY",)) for kind, table in LEAN.items()}
+    {kind: less(table, ("AV-DISCARD-PLAY",)) for kind, table in LEAN.items()}
 )
 """:data:`LEAN` when no card was taken from the discard pile, so that AV-DISCARD-PLAY
 holds for every play (nearly every play step): a Safety, a Turbo or a cure then has no row
 left to ask, a move seven instead of ten."""
 TAKEN_REST: Mapping[type, tuple[Rule[Any], ...]] = MappingProxyType(
-    {kind: _less(table, ("AV-DISCARD-PLAY",)) for kind, table in REST.items()}
+    {kind: less(table, ("AV-DISCARD-PLAY",)) for kind, table in REST.items()}
 )
 """:data:`REST` less AV-DISCARD-PLAY: what RUL-AV-DISCARD-PLAYABLE asks of the plays of a
 card taken (``plays_of``), which all lay it."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
+from typing import Final
 
 from millebornes.core.checks import check_card, check_flag, check_seat
 from millebornes.core.errors import MalformedInput
@@ -47,9 +48,10 @@ from millebornes.families.funspeed.cards import (
     SINGLE_USE,
     FsCard,
     Kind,
+    cures,
 )
 from millebornes.families.funspeed.plays import distinct, plays
-from millebornes.families.funspeed.rules import RULES, can_turn_back, remember_can_play
+from millebornes.families.funspeed.rules import LEAN, RULES, can_turn_back, remember_can_play
 from millebornes.families.funspeed.shared import (
     COUP_FOURRE,
     DISCARD,
@@ -65,6 +67,7 @@ from millebornes.families.funspeed.shared import (
     UTURN,
 )
 from millebornes.families.funspeed.state import (
+    KEEP,
     PHASE_ATTACK,
     PHASE_BORNE,
     PHASE_DRAW,
@@ -75,6 +78,7 @@ from millebornes.families.funspeed.state import (
     FsPhase,
     FsState,
     Zone,
+    _Keep,
     evolve,
     with_hand,
     with_zone,
@@ -121,12 +125,13 @@ def new_game(
 # --- asking --------------------------------------------------------------------------------
 
 
-def _seat(state: FsState, value: object, field: str) -> None:
-    check_seat(value, field, state.players)
-
-
-def _card(value: object, field: str, kind: Kind | None = None) -> None:
-    check_card(value, field, (FsCard, "Fun & Speed"), kind, KIND)
+_CARDS: Final = (FsCard, "Fun & Speed")
+_DISTANCE: Final = Kind.DISTANCE
+_ATTACK: Final = Kind.ATTACK
+_REMEDY: Final = Kind.REMEDY
+_SAFETY: Final = Kind.SAFETY
+"""Read once: ``check_well_formed`` runs at every ``apply`` (an enum member read as an
+attribute costs several times a global on Python 3.11)."""
 
 
 def _count(value: object, field: str, most: int | None = None) -> None:
@@ -142,40 +147,46 @@ illegal action, more than the box holds is not an action of this game at all, re
 before any rule computes with the count (FS-BORNE-RADAR doubles the km per Accélérateur)."""
 
 
+KINDS = frozenset(ACTIONS)
+"""The action kinds, for a set lookup: ``isinstance`` with the tuple of seventeen classes
+tries them in turn."""
 NAME_ONLY_A_SEAT = frozenset((DrawPile, DrawDiscard, Trash, Mirror, UTurn, Killer, Pass))
 """The action kinds whose one field is the seat acting."""
 
 
 def check_well_formed(state: FsState, action: object) -> None:
     """Raise :class:`MalformedInput` unless ``action`` is an action this state can judge."""
-    if not isinstance(action, ACTIONS):
+    kind = type(action)
+    if kind not in KINDS and not isinstance(action, ACTIONS):  # a subclass passes, as ever
         raise MalformedInput(f"not a Fun & Speed action: {action!r}")
-    _seat(state, getattr(action, "seat", None), "seat")
-    if type(action) in NAME_ONLY_A_SEAT:
+    players = state.players
+    check_seat(getattr(action, "seat", None), "seat", players)
+    if kind in NAME_ONLY_A_SEAT:
         return
+    # The core checks called directly: this runs at every apply.
     if isinstance(action, LayBorne):
-        _card(action.card, "card", Kind.DISTANCE)
+        check_card(action.card, "card", _CARDS, _DISTANCE, KIND)
         _count(action.accelerators, "accelerators", ACCELERATORS_IN_BOX)
         check_flag(action.announced, "announced")
     elif isinstance(action, Attack):
-        _card(action.card, "card", Kind.ATTACK)
-        _seat(state, action.target, "target")
+        check_card(action.card, "card", _CARDS, _ATTACK, KIND)
+        check_seat(action.target, "target", players)
         check_flag(action.announced, "announced")
     elif isinstance(action, Remedy):
-        _card(action.card, "card", Kind.REMEDY)
-        _card(action.attack, "attack", Kind.ATTACK)
+        check_card(action.card, "card", _CARDS, _REMEDY, KIND)
+        check_card(action.attack, "attack", _CARDS, _ATTACK, KIND)
         check_flag(action.remedy_on_top, "remedy_on_top")
     elif isinstance(action, (Safety, CoupFourre)):
-        _card(action.card, "card", Kind.SAFETY)
+        check_card(action.card, "card", _CARDS, _SAFETY, KIND)
     elif isinstance(action, Discard):
-        _card(action.card, "card")
+        check_card(action.card, "card", _CARDS, None, KIND)
     elif isinstance(action, (Helicopter, Police)):
-        _seat(state, action.target, "target")
+        check_seat(action.target, "target", players)
         if isinstance(action, Police):
-            _card(action.take, "take")
-            _card(action.give, "give")
+            check_card(action.take, "take", _CARDS, None, KIND)
+            check_card(action.give, "give", _CARDS, None, KIND)
     elif isinstance(action, HoldUp):
-        _seat(state, action.victim, "victim")
+        check_seat(action.victim, "victim", players)
         _count(action.index, "index")
     elif isinstance(action, FalseHoldUp) and action.index is not None:
         _count(action.index, "index")
@@ -205,36 +216,53 @@ def legal_actions(state: FsState, rules: Rules = RULES) -> tuple[FsAction, ...]:
     """Every legal action in canonical order: kind (``ACTIONS``), then the fields in order.
 
     Candidates are built from the state and kept when every row of their table holds,
-    so ``legal_actions`` and ``violations`` cannot disagree."""
+    so ``legal_actions`` and ``violations`` cannot disagree. With the family's own tables
+    the rows and candidates whose answer is known by construction are not asked
+    (``rules.LEAN``, ``plays(lean=True)``); other tables (a mutant's) are asked whole of
+    every candidate. tests/funspeed/test_fs_legal.py compares both with ``violations``."""
     seat = state.actor
     if seat is None:
         return ()
+    own = rules is RULES
+    asked = LEAN if own else rules
     if state.phase is not PHASE_PLAY:
-        return kept(rules, state, _window_candidates(state, seat))
-    found = kept(rules, state, plays(state, seat))
-    if rules is RULES:
-        # What FS-DISCARD-FORCED asks of each discard below, and of the one applied next.
+        return kept(asked, state, _window_candidates(state, seat, own))
+    found = kept(asked, state, plays(state, seat, lean=own))
+    if own:
+        # What FS-DISCARD-FORCED asks of each discard, and of the one applied next; it
+        # forbids every discard once a card can be played, so they are not asked.
         remember_can_play(state, seat, bool(found))
-    return found + kept(rules, state, [DISCARD[seat][c] for c in distinct(state.hands[seat])])
+        if found:
+            return found
+    return found + kept(asked, state, [DISCARD[seat][c] for c in distinct(state.hands[seat])])
 
 
-def _window_candidates(state: FsState, seat: int) -> list[FsAction]:
-    """The candidates of every step but the play step: the draw and the windows' answers."""
+def _window_candidates(state: FsState, seat: int, own: bool) -> list[FsAction]:
+    """The candidates of every step but the play step: the draw and the windows' answers.
+    ``own`` (the family's own tables judge them) leaves out the answers known to break a
+    row: a card not held (FS-CARD-IN-HAND), a remedy of another attack (FS-REMEDY)."""
     phase = state.phase
     if phase is PHASE_DRAW:
         return [DRAW_PILE[seat], DRAW_DISCARD[seat]]
+    hand = state.hands[seat]
     if phase is PHASE_ATTACK and state.pending is not None:
         pending = state.pending
         safety = SAFETY_OF[pending]
         out: list[FsAction] = [
             remedy
-            for c in distinct(state.hands[seat])
-            if IS_REMEDY[c]
+            for c in distinct(hand)
+            if IS_REMEDY[c] and not (own and not cures(c, pending))
             for remedy in REMEDY[seat][c][pending]
         ]
-        out += [COUP_FOURRE[seat][safety]] if safety is not None else []
-        return [*out, MIRROR[seat], PASS[seat]]
+        if safety is not None and not (own and safety not in hand):
+            out.append(COUP_FOURRE[seat][safety])
+        if not (own and _MIRROR not in hand):
+            out.append(MIRROR[seat])
+        out.append(PASS[seat])
+        return out
     if phase is PHASE_BORNE:
+        if own and _U_TURN not in hand:
+            return [KILLER[seat], PASS[seat]]
         return [UTURN[seat], KILLER[seat], PASS[seat]]
     if phase is PHASE_HOLDUP:
         steals: list[FsAction] = [
@@ -246,6 +274,12 @@ def _window_candidates(state: FsState, seat: int) -> list[FsAction]:
         steals += FALSE_HOLDUP[seat][:forfeits] or [FALSE_HOLDUP_NONE[seat]]
         return [*steals, PASS[seat]]
     return []
+
+
+_MIRROR: Final = FsCard.MIRROR
+_U_TURN: Final = FsCard.U_TURN
+"""Read once: asked at every attack and Borne window (an enum member read as an attribute
+costs several times a global on Python 3.11)."""
 
 
 # --- doing ---------------------------------------------------------------------------------
@@ -281,7 +315,7 @@ def _draw_discard(state: FsState, action: DrawDiscard) -> FsState:
 
 def _discard(state: FsState, action: Discard) -> FsState:
     hands = _spent(state.hands, action.seat, action.card)
-    return _end_turn(evolve(state, hands=hands, discard_pile=(*state.discard_pile, action.card)))
+    return _end_turn(state, hands=hands, discard_pile=(*state.discard_pile, action.card))
 
 
 def _killer(state: FsState, action: Killer) -> FsState:
@@ -348,9 +382,7 @@ def _attack(state: FsState, action: Attack) -> FsState:
     attack window, which asks its target only (RUL-FS-WINDOWS)."""
     hands = _spent(state.hands, action.seat, action.card)
     if not action.announced:
-        return _end_turn(
-            evolve(state, hands=hands, discard_pile=(*state.discard_pile, action.card))
-        )
+        return _end_turn(state, hands=hands, discard_pile=(*state.discard_pile, action.card))
     return evolve(
         state,
         hands=hands,
@@ -370,13 +402,12 @@ def _remedy(state: FsState, action: Remedy) -> FsState:
     without taking the turn); FS-REMEDY-TOP: the top card is the one the action names (on
     one's turn always the remedy, by the table)."""
     seat = action.seat
-    after = _spend(state, seat, action.card)
+    zones = state.zones
     if state.phase is PHASE_PLAY:
-        after = _set_zone(after, seat, _cure(after.zones[seat], action.attack))
+        zones = with_zone(zones, seat, _cure(zones[seat], action.attack))
     pair = (action.attack, action.card) if action.remedy_on_top else (action.card, action.attack)
-    return _end_turn(
-        evolve(after, discard_pile=after.discard_pile + pair, pending=None, source=None)
-    )
+    hands = _spent(state.hands, seat, action.card)
+    return _end_turn(state, hands=hands, zones=zones, discard_pile=state.discard_pile + pair)
 
 
 def _lay_safety(state: FsState, seat: int, safety: FsCard, crosswise: bool) -> FsState:
@@ -424,9 +455,7 @@ def _mirror(state: FsState, action: Mirror) -> FsState:
         return evolve(after, actor=back_to, source=action.seat)
     # Turned back on a player already stopped (or who could not receive it): the Rétroviseur,
     # then the attack on top, go to the discard pile, in the order the booklet names them.
-    return _end_turn(
-        evolve(after, discard_pile=(*after.discard_pile, attack), pending=None, source=None)
-    )
+    return _end_turn(after, discard_pile=(*after.discard_pile, attack))
 
 
 def _cancel_borne(state: FsState) -> FsState:
@@ -481,7 +510,7 @@ def _false_holdup(state: FsState, action: FalseHoldUp) -> FsState:
             coups_fourres=tuple(s for s in zone.coups_fourres if s is not safety),
         )
     zones = with_zone(state.zones, action.seat, zone)
-    return _resume(evolve(state, zones=zones, discard_pile=state.discard_pile + lost))
+    return _resume(state, zones=zones, discard_pile=state.discard_pile + lost)
 
 
 def _helicopter(state: FsState, action: Helicopter) -> FsState:
@@ -498,7 +527,7 @@ def _police(state: FsState, action: Police) -> FsState:
     hands = _spent(after.hands, action.target, action.take)
     hands = _given(hands, action.seat, action.take)
     hands = _spent(hands, action.seat, action.give)
-    return _end_turn(evolve(after, hands=_given(hands, action.target, action.give)))
+    return _end_turn(after, hands=_given(hands, action.target, action.give))
 
 
 def _trash(state: FsState, action: Trash) -> FsState:
@@ -527,7 +556,7 @@ def _pass(state: FsState, action: Pass | None = None) -> FsState:
         zone = state.zones[seat]
         zone = replace(zone, radar=attack) if IS_RADAR[attack] else replace(zone, attack=attack)
         zones = with_zone(state.zones, seat, zone)
-        return _end_turn(evolve(state, zones=zones, pending=None, source=None))
+        return _end_turn(state, zones=zones)
     layer = state.layer
     assert layer is not None
     nxt = (seat + 1) % n
@@ -653,14 +682,44 @@ def _exhausted(state: FsState) -> FsState:
     return _over(state, tuple(s for s, zone in enumerate(state.zones) if zone.km == best))
 
 
-def _resume(state: FsState, turn: int | None = None) -> FsState:
+Cards = tuple[FsCard, ...]
+
+
+def _laid(
+    state: FsState,
+    hands: Hands | _Keep,
+    zones: tuple[Zone, ...] | _Keep,
+    discard_pile: Cards | _Keep,
+) -> FsState:
+    """``state`` with the changes an action handed to the end of its turn, if any."""
+    if hands is KEEP and zones is KEEP and discard_pile is KEEP:
+        return state
+    return evolve(state, hands=hands, zones=zones, discard_pile=discard_pile)
+
+
+def _resume(
+    state: FsState,
+    turn: int | None = None,
+    *,
+    hands: Hands | _Keep = KEEP,
+    zones: tuple[Zone, ...] | _Keep = KEEP,
+    discard_pile: Cards | _Keep = KEEP,
+) -> FsState:
     """The turn player (``turn``, by default the state's) is at the draw step: the start of a
     turn, or the replay a safety gives (FS-REPLAY); any window is closed. When no card can be
-    drawn, FS-GUARD-END ends the game."""
+    drawn, FS-GUARD-END ends the game.
+
+    ``hands``, ``zones`` and ``discard_pile``, when given, are what the action that led here
+    changed: they are laid in the same new state (one state per action instead of two),
+    or first in one of their own when the draw pile is empty (the reshuffle takes the
+    discard pile as the action left it)."""
     turn = state.turn if turn is None else turn
-    state = _replenished(state)
     if not state.draw_pile:
-        return _exhausted(evolve(state, turn=turn))  # _over closes the window too
+        state = _laid(state, hands, zones, discard_pile)
+        hands = zones = discard_pile = KEEP
+        state = _replenished(state)
+        if not state.draw_pile:
+            return _exhausted(evolve(state, turn=turn))  # _over closes the window too
     return evolve(
         state,
         phase=PHASE_DRAW,
@@ -671,23 +730,39 @@ def _resume(state: FsState, turn: int | None = None) -> FsState:
         tied=(),
         pending=None,
         source=None,
+        hands=hands,
+        zones=zones,
+        discard_pile=discard_pile,
     )
 
 
-def _end_turn(state: FsState, next_seat: int | None = None) -> FsState:
+def _end_turn(
+    state: FsState,
+    next_seat: int | None = None,
+    *,
+    hands: Hands | _Keep = KEEP,
+    zones: tuple[Zone, ...] | _Keep = KEEP,
+    discard_pile: Cards | _Keep = KEEP,
+) -> FsState:
     """FS-REFILL, RUL-FS-REFILL-ORDER, FS-TURN-ORDER: every hand below four is completed from
     the turn player leftwards; the next turn goes to the left (or to the coup-fourré player,
-    RUL-FS-CF-TURN) and starts with its draw."""
+    RUL-FS-CF-TURN) and starts with its draw. ``hands``, ``zones`` and ``discard_pile`` are
+    what the action ending the turn changed (:func:`_resume`): laid first in a state of
+    their own only when a card must be drawn."""
     n = state.players
-    for step in range(n):
-        seat = (state.turn + step) % n
-        while len(state.hands[seat]) < DATA.hand_size:
-            drawn = _draw(state, seat)
-            if drawn is state:  # nothing could be drawn
-                return _exhausted(state)  # FS-GUARD-END
-            state = drawn
+    size = DATA.hand_size
+    if not all(len(hand) >= size for hand in (state.hands if hands is KEEP else hands)):
+        state = _laid(state, hands, zones, discard_pile)
+        hands = zones = discard_pile = KEEP
+        for step in range(n):
+            seat = (state.turn + step) % n
+            while len(state.hands[seat]) < size:
+                drawn = _draw(state, seat)
+                if drawn is state:  # nothing could be drawn
+                    return _exhausted(state)  # FS-GUARD-END
+                state = drawn
     following = (state.turn + 1) % n if next_seat is None else next_seat
-    return _resume(state, following)
+    return _resume(state, following, hands=hands, zones=zones, discard_pile=discard_pile)
 
 
 TRANSITIONS: Mapping[type, Transition] = MappingProxyType(

@@ -13,7 +13,7 @@ from dataclasses import replace
 from types import MappingProxyType
 from typing import Any, Final, TypeVar
 
-from millebornes.core.preconditions import respects
+from millebornes.core.preconditions import beyond_head, less, respects
 from millebornes.families.funspeed.actions import (
     Attack,
     CoupFourre,
@@ -262,7 +262,9 @@ def can_play(state: FsState, seat: int) -> bool:
     step = state
     if state.phase is not PHASE_PLAY or state.actor != seat:
         step = replace(state, phase=PHASE_PLAY, actor=seat)
-    answer = any(respects(RULES[type(play)], step, play) for play in plays(step, seat))
+    # The lean candidates by the lean tables: what the whole tables say of every play,
+    # without the rows and candidates whose answer is known (LEAN, plays(lean=True)).
+    answer = any(respects(LEAN[type(play)], step, play) for play in plays(step, seat, lean=True))
     remember_can_play(state, seat, answer)
     return answer
 
@@ -449,3 +451,63 @@ RULES: Mapping[type, _Table] = MappingProxyType(
     }
 )
 """Each action kind's table: what the engine's functions judge by, unless given others."""
+
+
+# --- what legal_actions asks of its own candidates -------------------------------------------
+
+_PLAY_HEAD = ("FS-ACTOR", "FS-PLAY-ONE", "FS-CARD-IN-HAND")
+_WINDOW_HEAD = ("FS-ACTOR", "RUL-FS-WINDOWS")
+
+HEAD: Mapping[type, tuple[str, ...]] = MappingProxyType(
+    {
+        DrawPile: ("FS-ACTOR", "FS-DRAW"),
+        DrawDiscard: ("FS-ACTOR", "FS-DRAW"),
+        LayBorne: _PLAY_HEAD,
+        Attack: _PLAY_HEAD,
+        Remedy: ("FS-ACTOR", "FS-REMEDY-OUT-OF-TURN", "FS-CARD-IN-HAND"),
+        Safety: _PLAY_HEAD,
+        Helicopter: _PLAY_HEAD,
+        Police: _PLAY_HEAD,
+        Trash: _PLAY_HEAD,
+        Discard: _PLAY_HEAD,
+        CoupFourre: (*_WINDOW_HEAD, "FS-CARD-IN-HAND"),
+        Mirror: (*_WINDOW_HEAD, "FS-CARD-IN-HAND"),
+        UTurn: (*_WINDOW_HEAD, "FS-CARD-IN-HAND"),
+        Killer: _WINDOW_HEAD,
+        HoldUp: _WINDOW_HEAD,
+        FalseHoldUp: _WINDOW_HEAD,
+        Pass: _WINDOW_HEAD,
+    }
+)
+"""The rows each table starts with that the family's own ``legal_actions`` candidates meet
+by construction: they are the actor's, at the step or in the window they belong to (a
+remedy on one's turn or in the attack window), with a card of the hand (the specials,
+the Rétroviseur, the Demi-tour and the coup-fourré's safety are proposed only when held)."""
+
+BUILT: Mapping[type, tuple[str, ...]] = MappingProxyType(
+    {
+        LayBorne: ("FS-ACCEL", "FS-BORNE-FREE"),
+        Attack: ("FS-ATTACK-TARGET",),
+        Remedy: ("FS-REMEDY", "RUL-FS-REMEDY-HELD", "FS-REMEDY-TOP"),
+        Helicopter: ("FS-HELICOPTER",),
+        Police: ("FS-POLICE", "RUL-FS-POLICE"),
+        CoupFourre: ("FS-CF",),
+        HoldUp: ("RUL-FS-HOLDUP",),
+        FalseHoldUp: ("RUL-FS-HOLDUP-WRONG",),
+    }
+)
+"""Rows beyond the head that those candidates meet by construction too: a Borne with at most
+two Accélérateurs, all held, and none while an attack stands (``plays(lean=True)``);
+attacks and the specials aimed at opponents only; a remedy of the attack standing or
+pending that it cures, on top on one's turn; the safety of the pending attack; a Borne the
+victim has, a card of one's own zone (``engine._window_candidates``)."""
+
+LEAN: Mapping[type, _Table] = MappingProxyType(
+    {
+        kind: less(beyond_head(table, HEAD[kind]), BUILT.get(kind, ()))
+        for kind, table in RULES.items()
+    }
+)
+"""The rows the family's own ``legal_actions`` asks of its candidates: each table less
+:data:`HEAD` and :data:`BUILT`. Any other tables (a mutant's) are asked whole, of every
+candidate; ``apply`` always asks the whole table of the action it is given."""

@@ -81,6 +81,8 @@ REMEDY = tuple(
     for s in SEATS
 )
 """``REMEDY[seat][card][attack]``: the attack on top, then the remedy on top."""
+ON_TOP = 1
+"""``REMEDY[seat][card][attack][ON_TOP]``: the remedy on top of the attack it cures."""
 SAFETY = tuple(tuple(Safety(s, c) for c in FsCard) for s in SEATS)
 COUP_FOURRE = tuple(tuple(CoupFourre(s, c) for c in FsCard) for s in SEATS)
 HOLDUP = tuple(tuple(tuple(HoldUp(s, v, i) for i in INDEXES) for v in SEATS) for s in SEATS)

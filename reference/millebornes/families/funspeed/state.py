@@ -49,6 +49,12 @@ PHASE_OVER: Final = FsPhase.OVER
 WINDOWS = (FsPhase.ATTACK, FsPhase.BORNE, FsPhase.HOLDUP)
 
 
+_SAFETY_KM: Final = DATA.safety_km
+_CROSSWISE_EXTRA: Final = DATA.coup_fourre_km - DATA.safety_km
+"""What a safety laid crosswise adds to a safety's km (FS-KM), read once: the race totals
+are asked after every change of a zone."""
+
+
 @dataclass(frozen=True, slots=True)
 class Zone:
     """One player's zone de jeu (FS-ZONE)."""
@@ -65,14 +71,16 @@ class Zone:
     @property
     def borne_km(self) -> int:
         """Km of Bornes, each doubled per Accélérateur (FS-KM)."""
-        return sum(KM[card] << boost for card, boost in self.distance)
+        km = 0
+        for card, boost in self.distance:  # a loop, not sum(...): a generator costs a call
+            km += KM[card] << boost
+        return km
 
     @property
     def km(self) -> int:
         """FS-KM: Bornes plus 100 km per safety, 200 km per coup-fourré; the race total that
         reaches the goal and that Hold Up compares (RUL-FS-HOLDUP)."""
-        bonus = len(self.safeties) * DATA.safety_km
-        bonus += len(self.coups_fourres) * (DATA.coup_fourre_km - DATA.safety_km)
+        bonus = len(self.safeties) * _SAFETY_KM + len(self.coups_fourres) * _CROSSWISE_EXTRA
         return self.borne_km + bonus
 
     def with_distance(self, distance: tuple[Borne, ...]) -> Zone:

@@ -93,6 +93,9 @@ _SEATS = range(max(DATA.seats))
 COUP_FOURRES = tuple(tuple(CoupFourre(s, c) for c in CARDS) for s in _SEATS)
 UTURNS = tuple(UTurn(s) for s in _SEATS)
 PASSES = tuple(Pass(s) for s in _SEATS)
+DRAW_BOTH = tuple((SHARED_DRAW_PILES[s], SHARED_DRAW_DISCARDS[s]) for s in _SEATS)
+DRAW_PILE_ONLY = tuple((SHARED_DRAW_PILES[s],) for s in _SEATS)
+"""The draw step's legal lists, built once: half the actions of a game are draws."""
 
 
 def _card(value: int | None) -> int:
@@ -392,8 +395,8 @@ class AvFastState:
             return tuple(plays)
         if phase == DRAW:
             if self._may_take(seat):  # AV-DISCARD-TAKE, RUL-AV-DISCARD-PLAYABLE
-                return (SHARED_DRAW_PILES[seat], SHARED_DRAW_DISCARDS[seat])
-            return (SHARED_DRAW_PILES[seat],)
+                return DRAW_BOTH[seat]
+            return DRAW_PILE_ONLY[seat]
         if phase == COUP_FOURRE:
             safety = SAFETY_INT[self.pending]
             if safety != NONE and safety in self.hands[seat]:  # AV-CF
@@ -448,6 +451,7 @@ class AvFastState:
         TURBO_RULES, less the head every candidate meets by construction)."""
         hand = self.hands[seat]
         taken = self.taken
+        untaken = taken == NONE  # AV-DISCARD-PLAY: a card taken must be the card laid
         attack = self.attack[seat]
         standing = attack != NONE or self.limit[seat]
         found: list[AvAction] = []
@@ -461,14 +465,14 @@ class AvFastState:
                 if attack == NONE:  # AV-MOVE-FREE
                     self._moves(seat, card, accelerating, found)
             elif IS_ATTACK[card]:
-                if taken in (NONE, card):  # AV-DISCARD-PLAY
+                if untaken or taken == card:
                     self._attacks(seat, card, found)
             elif IS_REMEDY[card]:
-                if standing and taken in (NONE, card):  # AV-STACK: a token to take off
+                if standing and (untaken or taken == card):  # AV-STACK: a token to take off
                     self._remedies(seat, card, found)
-            elif IS_SAFETY[card] and (taken in (NONE, card)):
+            elif IS_SAFETY[card] and (untaken or taken == card):
                 found.append(SHARED_SAFETIES[seat][card])
-        if TURBO in hand and (taken in (NONE, TURBO)):  # AV-TURBO
+        if TURBO in hand and (untaken or taken == TURBO):  # AV-TURBO
             found.append(SHARED_TURBOS[seat])
         return found
 
@@ -545,12 +549,19 @@ class AvFastState:
 
     def _clear(self, seat: int, path: tuple[int, ...]) -> bool:
         """AV-NO-PASSING: no full square on the way, a free lane at the end (BOARD-LANES)."""
+        # Plain loops and no list of the other cars: this is asked of every candidate move,
+        # and a car off the path (nearly always) costs one test.
         squares = self.square
-        lanes = self.tables.lanes
-        others = [squares[s] for s in range(self.players) if s != seat]
-        for square in others:
-            if square in path and others.count(square) >= lanes[square]:
-                return False
+        players = self.players
+        for s in range(players):
+            square = squares[s]
+            if s != seat and square in path:
+                cars = 0
+                for other in range(players):
+                    if other != seat and squares[other] == square:
+                        cars += 1
+                if cars >= self.tables.lanes[square]:
+                    return False
         return True
 
     # --- doing -----------------------------------------------------------------------
@@ -590,10 +601,14 @@ class AvFastState:
         self.legal = None
         seat = action.seat
         kind = type(action)
-        # The kinds in order of how often random play takes them (draws, discards, moves).
+        # The kinds in order of how often random play takes them (draws, moves, attacks).
         if kind is DrawPile:
             self.phase = PLAY
             self._draw(seat)
+        elif kind is Move:
+            self._move(seat, action)  # type: ignore[arg-type]
+        elif kind is Attack:
+            self._attack(seat, action)  # type: ignore[arg-type]
         elif kind is Discard:
             self._discard(seat, action.card + 0)  # type: ignore[union-attr]
         elif kind is DrawDiscard:
@@ -601,10 +616,6 @@ class AvFastState:
             insort(self.hands[seat], card)
             self.phase = PLAY
             self.taken = card
-        elif kind is Move:
-            self._move(seat, action)  # type: ignore[arg-type]
-        elif kind is Attack:
-            self._attack(seat, action)  # type: ignore[arg-type]
         elif kind is Remedy:
             self._lay(seat, action.card + 0)  # type: ignore[union-attr]
             self._cure(seat, action.attack + 0)  # type: ignore[union-attr]
@@ -666,11 +677,13 @@ class AvFastState:
 
     def _landing_lane(self, seat: int, square: int) -> int:
         """RUL-AV-LANE: the free lane with the lowest number."""
-        taken = [
-            self.lane[s] for s in range(self.players) if s != seat and self.square[s] == square
-        ]
+        squares, lanes = self.square, self.lane
+        taken = 0  # the lanes of the other cars on the square, as bits: no list to build
+        for s in range(self.players):
+            if s != seat and squares[s] == square:
+                taken |= 1 << lanes[s]
         lane = 0
-        while lane in taken:
+        while taken >> lane & 1:
             lane += 1
         return lane
 
