@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from millebornes.core import shuffle
 from millebornes.families.classic import (
     SplitMix64,
     load_edition,
@@ -61,39 +60,6 @@ def test_fisher_yates_swaps_from_the_last_position() -> None:
         items[i], items[j] = items[j], items[i]
     assert shuffled(range(10), 7) == tuple(items)
     assert sorted(shuffled(range(10), 7)) == list(range(10))
-
-
-def _by_the_generator(n: int, seed: int) -> tuple[int, ...]:
-    """The shuffle of 0..n-1 written with the generator's own bounded draws."""
-    rng = SplitMix64(seed)
-    items = list(range(n))
-    for i in range(n - 1, 0, -1):
-        j = rng.below(i + 1)
-        items[i], items[j] = items[j], items[i]
-    return tuple(items)
-
-
-@pytest.mark.rules("SHUFFLE-PRNG", "SHUFFLE-BOUNDED", "SHUFFLE-ALGORITHM")
-@pytest.mark.parametrize("n", [0, 1, 2, 66, 108, 256, 257, 300])
-def test_the_shuffle_draws_as_the_generator_does(n: int) -> None:
-    # ``shuffled`` works out the generator's outputs all at once, in lanes of one integer:
-    # it must deal exactly what the generator's draws deal, past its table of bounds too.
-    for seed in (0, 1, 99, 2**63, 2**64 - 1):
-        assert shuffled(range(n), seed) == _by_the_generator(n, seed)
-
-
-@pytest.mark.rules("SHUFFLE-BOUNDED", "SHUFFLE-ALGORITHM")
-def test_a_rejected_draw_shifts_the_later_ones(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A real rejection comes about once in 10**17 shuffles. With the bound 50's limit made
-    # 2**63, the generator rejects every other draw for position 49, and the shuffle must
-    # see it and deal as the generator does, not go on with the draws worked out ahead.
-    plain = [shuffled(range(108), seed) for seed in range(20)]
-    real = shuffle._limit
-    monkeypatch.setattr(shuffle, "_limit", lambda bound: 2**63 if bound == 50 else real(bound))
-    monkeypatch.setattr(shuffle, "_LIMITS", tuple(shuffle._limit(b) for b in range(1, 257)))
-    dealt = [shuffled(range(108), seed) for seed in range(20)]
-    assert dealt == [_by_the_generator(108, seed) for seed in range(20)]
-    assert dealt != plain  # some draws were rejected
 
 
 @pytest.mark.rules("SHUFFLE-DECK-ORDER", "SETUP-SHUFFLE")

@@ -22,7 +22,7 @@ from bisect import insort
 from collections.abc import Iterable
 from typing import NoReturn
 
-from millebornes.core.shuffle import MASK64, round_seed, shuffled
+from millebornes.core.shuffle import MASK64, round_seed
 from millebornes.families.asduvolant import engine as reference
 from millebornes.families.asduvolant.actions import (
     SHARED_ATTACKS,
@@ -88,6 +88,7 @@ from millebornes.fast.asduvolant.tables import (
     board_tables,
 )
 from millebornes.fast.errors import EngineMismatch
+from millebornes.fast.shuffle import shuffled
 
 _SEATS = range(max(DATA.seats))
 COUP_FOURRES = tuple(tuple(CoupFourre(s, c) for c in CARDS) for s in _SEATS)

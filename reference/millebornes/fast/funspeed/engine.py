@@ -22,7 +22,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import NoReturn
 
-from millebornes.core.shuffle import round_seed, shuffled
+from millebornes.core.shuffle import round_seed
 from millebornes.families.funspeed import engine as reference
 from millebornes.families.funspeed.actions import (
     Attack,
@@ -114,6 +114,7 @@ from millebornes.fast.funspeed.tables import (
     U_TURN,
     WINDOWS,
 )
+from millebornes.fast.shuffle import shuffled
 
 
 def _card(value: object, kind: tuple[bool, ...] | None = None) -> int:
