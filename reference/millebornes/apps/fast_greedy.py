@@ -1,0 +1,276 @@
+"""The greedy bot's choice read straight off the fast engines of Fun & Speed and As du
+Volant, for the search bot's playouts.
+
+A playout asks the greedy bot at every step. Through the reference that means a seat's
+view of a reference state per step (and the fast engine would need ``to_reference``
+first): most of a playout's time. These classes make the same choice from the fast
+state's own lists of ints: the same scores as :func:`millebornes.apps.bots._fs_value`
+and :func:`~millebornes.apps.bots._av_value`, the same ties broken by the same seeded
+draws (one draw among tied choices, none for a single best, in the legal order), so
+a playout gives the same result on either engine (``tests/test_search.py`` compares
+them). Each score below names the reference function it mirrors; a change there must
+be made here too, or that test fails.
+
+Only public fields of the fast states are read (another module owns those engines).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from millebornes.core.shuffle import SplitMix64
+from millebornes.families.asduvolant import actions as av
+from millebornes.families.asduvolant import cards as avc
+from millebornes.families.funspeed import actions as fs
+from millebornes.families.funspeed import cards as fsc
+from millebornes.fast.asduvolant import AvFastState
+from millebornes.fast.funspeed import FsFastState
+from millebornes.fast.funspeed.tables import BORNE_CARD, BORNE_KM, CURES_INT, D200, NONE
+
+# --- Fun & Speed ---------------------------------------------------------------------------
+
+_FS_KIND_KEEP: tuple[int, ...] = tuple(
+    100
+    if kind is fsc.Kind.SAFETY
+    else fsc.KM[card] // 25 * 5
+    if kind is fsc.Kind.DISTANCE
+    else -1  # a remedy: it depends on the zone
+    if kind is fsc.Kind.REMEDY
+    else 50
+    if kind is fsc.Kind.ATTACK
+    else {
+        fsc.FsCard.ACCELERATOR: 40,
+        fsc.FsCard.MIRROR: 80,
+        fsc.FsCard.U_TURN: 70,
+        fsc.FsCard.HELICOPTER: 60,
+        fsc.FsCard.POLICE: 35,
+        fsc.FsCard.TRASH: 20,
+    }.get(card, 30)
+    for card, kind in zip(fsc.FsCard, fsc.KIND, strict=True)
+)
+"""``_fs_keep`` (bots.py) by card, but for remedies (-1), whose worth depends on the zone."""
+_FS_SAFETY_OF: tuple[int, ...] = tuple(NONE if s is None else int(s) for s in fsc.SAFETY_OF)
+
+
+def fs_keep(state: FsFastState, seat: int, card: int) -> int:
+    """``bots._fs_keep``: how much keeping ``card`` is worth to ``seat``."""
+    keep = _FS_KIND_KEEP[card]
+    if keep >= 0:
+        return keep
+    cures = CURES_INT[card]
+    attack, radar = state.attack[seat], state.radar[seat]
+    return 90 if (attack != NONE and cures[attack]) or (radar != NONE and cures[radar]) else 45
+
+
+def fs_value(state: FsFastState, seat: int, action: Any) -> int:
+    """``bots._fs_value`` on the fast state (a Police by its target alone)."""
+    kind = type(action)
+    km = state.km
+    mine = km[seat]
+    if kind is fs.DrawPile:
+        return 10
+    if kind is fs.Discard:
+        return 30 - fs_keep(state, seat, action.card)
+    if kind is fs.LayBorne:
+        if not action.announced:
+            return -50  # announce every Borne (FS-ANNOUNCE): a Killer cannot strike
+        gain = fsc.KM[action.card] << action.accelerators
+        return 2000 if mine + gain >= state.goal else 700 + gain
+    if kind is fs.Pass:
+        return 0
+    leader = max(k for s, k in enumerate(km) if s != seat)
+    if kind is fs.Attack:
+        if not action.announced:
+            return -50
+        target: int = km[action.target]
+        value = 500 + target // 10 + (100 if target == leader else 0)
+        return value + (300 if state.goal - target <= 200 else 0)
+    if kind is fs.DrawDiscard:
+        top = state.discard[-1]
+        attack, radar = state.attack[seat], state.radar[seat]
+        cures = CURES_INT[top]
+        useful = (
+            fsc.IS_SAFETY[top]
+            or (attack != NONE and cures[attack])
+            or (radar != NONE and cures[radar])
+        )
+        return 20 if useful else 0
+    if kind is fs.CoupFourre or kind is fs.Killer:
+        return 1000
+    if kind is fs.Mirror:
+        return 950
+    if kind is fs.Remedy:
+        on_top: bool = action.remedy_on_top
+        return (880 if fsc.ANY_ATTACK[action.card] else 900) + on_top
+    if kind is fs.UTurn:
+        layer = state.layer if state.layer != NONE else seat
+        threat = km[layer]
+        return 800 if threat >= state.goal or threat >= max(leader, mine) else -1
+    if kind is fs.HoldUp:
+        laid: int = state.distance[action.victim][action.index]
+        return 700 + BORNE_KM[laid]
+    if kind is fs.FalseHoldUp:
+        return -100
+    if kind is fs.Safety:
+        card = action.card
+        attack, radar = state.attack[seat], state.radar[seat]
+        if (attack != NONE and _FS_SAFETY_OF[attack] == card) or (
+            radar != NONE and _FS_SAFETY_OF[radar] == card
+        ):
+            return 850
+        return 700 if len(state.draw) <= 2 * state.players else 350
+    if kind is fs.Helicopter:
+        ahead = km[action.target] - mine
+        return 650 + ahead // 5 if ahead >= 200 else -1
+    if kind is fs.Police:
+        return 150
+    if kind is fs.Trash:
+        counts = [sum(BORNE_CARD[b] == D200 for b in laid) for laid in state.distance]
+        theirs = max(c for s, c in enumerate(counts) if s != seat)
+        return 300 + 50 * (theirs - counts[seat]) if theirs > counts[seat] else -1
+    return 0
+
+
+def _fs_key(action: Any) -> Any:
+    """``bots._key``: a Police by its target alone."""
+    return (action.seat, action.target) if type(action) is fs.Police else action
+
+
+class FsGreedy:
+    """``GreedyBot`` of Fun & Speed on the fast state: the same choice, the same draws."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = SplitMix64(seed)
+
+    def _pick(self, items: Sequence[Any]) -> Any:
+        return items[self._rng.below(len(items))] if len(items) > 1 else items[0]
+
+    def choose(self, state: FsFastState, legal: Sequence[Any]) -> Any:
+        seat = legal[0].seat
+        # As GreedyBot._fun_speed: the groups (a Police by its target) scored in their
+        # order, a tie drawn among the groups, then the Police's card.
+        groups: dict[Any, list[Any]] = {}
+        for action in legal:
+            groups.setdefault(_fs_key(action), []).append(action)
+        scored = [(fs_value(state, seat, group[0]), group) for group in groups.values()]
+        best = max(value for value, _ in scored)
+        group = self._pick([g for value, g in scored if value == best])
+        if len(group) == 1:
+            return group[0]
+        cards = [(fs_keep(state, seat, a.take) - fs_keep(state, seat, a.give), a) for a in group]
+        top = max(value for value, _ in cards)
+        return self._pick([a for value, a in cards if value == top])
+
+
+# --- As du Volant --------------------------------------------------------------------------
+
+_AV_KIND_KEEP: tuple[int, ...] = tuple(
+    100
+    if kind is avc.Kind.SAFETY
+    else avc.KM[card] // 25 * 5
+    if kind is avc.Kind.DISTANCE
+    else -1
+    if kind is avc.Kind.REMEDY
+    else 50
+    if kind is avc.Kind.ATTACK
+    else 60
+    for card, kind in zip(avc.AvCard, avc.KIND, strict=True)
+)
+"""``_av_keep`` (bots.py) by card, but for remedies (-1), whose worth depends on the car."""
+_AV_SAFETY_OF: tuple[int, ...] = tuple(NONE if s is None else int(s) for s in avc.SAFETY_OF)
+_AV_REMEDY_OF: tuple[int, ...] = tuple(NONE if r is None else int(r) for r in avc.REMEDY_OF)
+_AV_LIMIT = int(avc.AvCard.SPEED_LIMIT)
+
+
+def av_km(state: AvFastState, seat: int) -> int:
+    """``AsDuVolantView.km``: how far ``seat``'s car stands along the track."""
+    return state.board.squares[state.square[seat]].km
+
+
+def _av_cures(state: AvFastState, seat: int, card: int) -> bool:
+    """Whether ``card`` cures what stands on ``seat``'s car (an attack or the limit)."""
+    attack = state.attack[seat]
+    if attack != NONE and (avc.ANY_ATTACK[card] or _AV_REMEDY_OF[attack] == card):
+        return True
+    return state.limit[seat] and (avc.ANY_ATTACK[card] or _AV_REMEDY_OF[_AV_LIMIT] == card)
+
+
+def av_keep(state: AvFastState, seat: int, card: int) -> int:
+    """``bots._av_keep`` on the fast state."""
+    keep = _AV_KIND_KEEP[card]
+    if keep >= 0:
+        return keep
+    return 90 if _av_cures(state, seat, card) else 45
+
+
+def _av_gain(state: AvFastState, seat: int, action: av.Move) -> int:
+    """``bots._av_gain``: the km the move would take the car, its bonus counted; -1 if none."""
+    board = state.board
+    start = state.square[seat]
+    square = board.squares[start]
+    steps = (avc.KM[action.card] << action.accelerated) // avc.SQUARE_KM
+    shortcut = action.shortcut and square.shortcut is not None
+    path = board.route(start, steps, shortcut, state.goal)
+    if path is None:
+        return -1
+    end = board.squares[path[-1]]
+    bonus = 0 if state.limit[seat] else end.bonus or 0  # AV-BONUS: none under a Limite token
+    return end.km + bonus - square.km
+
+
+def av_value(state: AvFastState, seat: int, action: Any, mine: int, leader: int) -> int:
+    """``bots._av_value`` on the fast state; ``mine`` and ``leader`` are the km of the
+    seat's car and of the best other car."""
+    kind = type(action)
+    if kind is av.Move:
+        gain = _av_gain(state, seat, action)
+        if mine + gain >= state.goal:
+            return 3000
+        return 700 + gain - (40 if action.accelerated else 0)
+    if kind is av.Discard:
+        return 30 - av_keep(state, seat, action.card)
+    if kind is av.DrawPile:
+        return 10
+    if kind is av.Attack:
+        target = av_km(state, action.target)
+        value = 500 + target // 10 + (100 if target == leader else 0)
+        value += 300 if state.goal - target <= 200 else 0
+        return value - (150 if avc.IS_LIMIT[action.card] else 0)
+    if kind is av.CoupFourre:
+        return 1000
+    if kind is av.UTurn:
+        mover = state.mover if state.mover != NONE else seat
+        return 800 if av_km(state, mover) >= max(mine, leader) else -1
+    if kind is av.Remedy:
+        return 900
+    if kind is av.Safety:
+        attack = state.attack[seat]
+        card = action.card
+        if (attack != NONE and _AV_SAFETY_OF[attack] == card) or (
+            state.limit[seat] and _AV_SAFETY_OF[_AV_LIMIT] == card
+        ):
+            return 850
+        return 350
+    if kind is av.Turbo:
+        return 1500
+    if kind is av.EndTurn:
+        return 35
+    return 0  # Pass, DrawDiscard (bots._av_value scores neither)
+
+
+class AvGreedy:
+    """``GreedyBot`` of As du Volant on the fast state: the same choice, the same draws."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = SplitMix64(seed)
+
+    def choose(self, state: AvFastState, legal: Sequence[Any]) -> Any:
+        seat = legal[0].seat
+        kms = [av_km(state, s) for s in range(state.players)]
+        mine = kms[seat]
+        leader = max(k for s, k in enumerate(kms) if s != seat)
+        scored = [av_value(state, seat, a, mine, leader) for a in legal]
+        best = max(scored)
+        tied = [a for value, a in zip(scored, legal, strict=True) if value == best]
+        return tied[self._rng.below(len(tied))] if len(tied) > 1 else tied[0]
