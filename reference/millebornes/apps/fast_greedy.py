@@ -1,5 +1,5 @@
-"""The greedy bot's choice read straight off the fast engines of Fun & Speed and As du
-Volant, for the search bot's playouts.
+"""The greedy bot's choice read straight off the fast engines (the classic family's, Fun &
+Speed's and As du Volant's), for the search bot's playouts.
 
 A playout asks the greedy bot at every step. Through the reference that means a seat's
 view of a reference state per step (and the fast engine would need ``to_reference``
@@ -22,8 +22,21 @@ from typing import Any
 from millebornes.core.shuffle import SplitMix64
 from millebornes.families.asduvolant import actions as av
 from millebornes.families.asduvolant import cards as avc
+from millebornes.families.classic.actions import CoupFourre, Discard, Extension, Play
+from millebornes.families.classic.cards import (
+    CATEGORY,
+    CURES,
+    HAZARDS_STOPPED_BY,
+    KM,
+    PILE,
+    SAFETY_OF,
+    Card,
+    Category,
+    Pile,
+)
 from millebornes.families.funspeed import actions as fs
 from millebornes.families.funspeed import cards as fsc
+from millebornes.fast import FastState
 from millebornes.fast.asduvolant import AvFastState
 from millebornes.fast.funspeed import FsFastState
 from millebornes.fast.funspeed.tables import BORNE_CARD, BORNE_KM, CURES_INT, D200, NONE
@@ -271,6 +284,141 @@ class AvGreedy:
         mine = kms[seat]
         leader = max(k for s, k in enumerate(kms) if s != seat)
         scored = [av_value(state, seat, a, mine, leader) for a in legal]
+        best = max(scored)
+        tied = [a for value, a in zip(scored, legal, strict=True) if value == best]
+        return tied[self._rng.below(len(tied))] if len(tied) > 1 else tied[0]
+
+
+# --- the classic family --------------------------------------------------------------------
+
+_C_ROLL = int(Card.ROLL)
+_C_END_OF_LIMIT = int(Card.END_OF_LIMIT)
+_C_RIGHT_OF_WAY = int(Card.RIGHT_OF_WAY)
+_C_SPEED_LIMIT = int(Card.SPEED_LIMIT)
+_C_D200 = int(Card.D200)
+_C_KIND: tuple[Category, ...] = tuple(CATEGORY[c] for c in Card)
+_C_KM: tuple[int, ...] = tuple(KM[c] for c in Card)
+_C_SPEED_PILE: tuple[bool, ...] = tuple(PILE[c] is Pile.SPEED for c in Card)
+_C_HAZARD: tuple[bool, ...] = tuple(kind is Category.HAZARD for kind in _C_KIND)
+_C_CURES: tuple[int, ...] = tuple(NONE if h is None else int(h) for h in CURES)
+_C_GUARD: tuple[int, ...] = tuple(NONE if s is None else int(s) for s in SAFETY_OF)
+_C_STOPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(int(h) for h in hazards) for hazards in HAZARDS_STOPPED_BY
+)
+
+
+def _rolling(top: int, right_of_way: bool) -> bool:
+    """``Tableau.is_rolling`` from the battle pile's top (NONE if empty)."""
+    if top == _C_ROLL:
+        return True
+    return right_of_way and (top == NONE or not _C_HAZARD[top])
+
+
+def _c_usefulness(state: FastState, seat: int, card: int) -> int:
+    """``bots._usefulness`` on the fast state."""
+    teams = state.match.teams
+    team = seat % teams
+    kind = _C_KIND[card]
+    if kind is Category.SAFETY:
+        return 100
+    if kind is Category.DISTANCE:
+        if state.km[team] + _C_KM[card] > state.goal:
+            return 0
+        if card == _C_D200 and state.n200[team] >= state.match.max_200:
+            return 0
+        return _C_KM[card] // 25 * 5
+    if kind is Category.REMEDY:
+        hazard = _C_CURES[card]
+        guard = _C_GUARD[hazard] if hazard != NONE else NONE
+        if guard != NONE and guard in state.safeties[team]:
+            return 0  # the safety already does its work
+        battle, speed = state.battle[team], state.speed[team]
+        if hazard != NONE and (
+            (battle and battle[-1] == hazard) or (speed and speed[-1] == hazard)
+        ):
+            return 90
+        return 15 if state.hands[seat].count(card) > 1 else 45
+    guard = _C_GUARD[card]
+    if all(guard != NONE and guard in state.safeties[t] for t in range(teams) if t != team):
+        return 0  # no opponent it could stop
+    return 30 if _C_SPEED_PILE[card] else 50
+
+
+def _c_safety_value(state: FastState, team: int, card: int) -> int:
+    """``bots._safety_value``: what the safety would leave on the team's own tableau."""
+    battle, speed = state.battle[team], state.speed[team]
+    top = battle[-1] if battle else NONE
+    speed_top = speed[-1] if speed else NONE
+    after_top, after_speed = top, speed_top
+    for hazard in _C_STOPS[card]:  # RUL-SAFETY-CLEARS-HAZARD, as bots.with_safety
+        if _C_SPEED_PILE[hazard]:
+            if speed_top == hazard:
+                after_speed = speed[-2] if len(speed) > 1 else NONE
+        elif top == hazard:
+            after_top = battle[-2] if len(battle) > 1 else NONE
+    right_of_way = _C_RIGHT_OF_WAY in state.safeties[team]
+    if _rolling(after_top, right_of_way or card == _C_RIGHT_OF_WAY) and not _rolling(
+        top, right_of_way
+    ):
+        return 850  # it unblocks the team
+    if speed_top == _C_SPEED_LIMIT and after_speed != _C_SPEED_LIMIT:
+        return 550
+    if len(state.draw) <= 2 * state.match.players:
+        return 700
+    return 20
+
+
+def c_value(state: FastState, seat: int, action: Any) -> int:
+    """``bots._value`` on the fast state."""
+    kind = type(action)
+    if kind is Discard:
+        return 30 - _c_usefulness(state, seat, action.card)
+    if kind is not Play:
+        return 0
+    team = seat % state.match.teams
+    card: int = action.card
+    category = _C_KIND[card]
+    if category is Category.DISTANCE:
+        km = _C_KM[card]
+        return 1000 if state.km[team] + km == state.goal else 400 + km
+    if category is Category.REMEDY:
+        if card == _C_END_OF_LIMIT:
+            most = state.match.speed_limit_max_km
+            return 600 if any(_C_KM[c] > most for c in state.hands[seat]) else 100
+        return 900
+    if category is Category.SAFETY:
+        return _c_safety_value(state, team, card)
+    target: int = action.target
+    target_km = state.km[target]
+    behind = target_km >= state.km[team]
+    value = (350 if behind else 250) if _C_SPEED_PILE[card] else (650 if behind else 450)
+    if state.goal - target_km <= 200:
+        value += 200  # the target is about to finish
+    return value + target_km // 10
+
+
+class ClassicGreedy:
+    """``GreedyBot`` of the classic family on the fast state: the same choice, the same
+    draws, with no reference state nor view built per step."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = SplitMix64(seed)
+
+    def choose(self, state: FastState, legal: Sequence[Any]) -> Any:
+        first = legal[0]
+        seat = first.seat
+        if type(first) is Extension:  # bots._extension_choice (EXT-DECISION)
+            team = seat % state.match.teams
+            rivals = max(k for t, k in enumerate(state.km) if t != team)
+            extend = len(state.draw) >= 20 and rivals <= state.goal - 300
+            for action in legal:
+                if action.extend == extend:
+                    return action
+            return first
+        for action in legal:
+            if type(action) is CoupFourre:
+                return action
+        scored = [c_value(state, seat, a) for a in legal]
         best = max(scored)
         tied = [a for value, a in zip(scored, legal, strict=True) if value == best]
         return tied[self._rng.below(len(tied))] if len(tied) > 1 else tied[0]

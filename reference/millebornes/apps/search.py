@@ -60,7 +60,7 @@ from millebornes.apps.bots import (
     _value,
     seat_view,
 )
-from millebornes.apps.fast_greedy import AvGreedy, FsGreedy, av_km
+from millebornes.apps.fast_greedy import AvGreedy, ClassicGreedy, FsGreedy, av_km
 from millebornes.core.errors import IllegalAction, MalformedInput
 from millebornes.core.shuffle import GOLDEN_GAMMA, MASK64, SplitMix64
 from millebornes.families.asduvolant.determinize import determinize as av_determinize
@@ -319,6 +319,9 @@ class SearchBot(_Seated):
         state.step(action)
         rng = SplitMix64(seed)
         policy = GreedyBot(seed) if self.classic_greedy else None
+        # The greedy choice read off the fast state (the same choice and draws as the
+        # greedy bot on the state's view, without building either at every step).
+        fast = ClassicGreedy(seed).choose if self.fast else None
         steps = 0
         limit = self.classic_horizon or MAX_PLAYOUT_ACTIONS
         while state.phase is not Phase.ROUND_OVER and state.phase is not Phase.MATCH_OVER:
@@ -334,6 +337,8 @@ class SearchBot(_Seated):
                 choice = _light_choice(choices, rng)
             elif rng.below(1000) < self.epsilon * 1000:
                 choice = choices[rng.below(len(choices))]
+            elif fast is not None:
+                choice = fast(state, choices)
             else:
                 actor = choices[0].seat
                 choice = policy.decide(classic_view(state.to_state(), actor), choices)
