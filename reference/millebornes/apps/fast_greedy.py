@@ -368,11 +368,15 @@ def _c_safety_value(state: FastState, team: int, card: int) -> int:
     return 20
 
 
+_DISCARD_MOST = 30
+"""The most a discard scores (``30 - usefulness``, usefulness at least 0)."""
+
+
 def c_value(state: FastState, seat: int, action: Any) -> int:
     """``bots._value`` on the fast state."""
     kind = type(action)
     if kind is Discard:
-        return 30 - _c_usefulness(state, seat, action.card)
+        return _DISCARD_MOST - _c_usefulness(state, seat, action.card)
     if kind is not Play:
         return 0
     team = seat % state.match.teams
@@ -418,7 +422,16 @@ class ClassicGreedy:
         for action in legal:
             if type(action) is CoupFourre:
                 return action
-        scored = [c_value(state, seat, a) for a in legal]
-        best = max(scored)
-        tied = [a for value, a in zip(scored, legal, strict=True) if value == best]
+        best = -(1 << 30)
+        tied: list[Any] = []
+        for action in legal:
+            # The discards come last and score 30 at most: once a play scores more, none
+            # of them can be chosen, nor tie (the same choice as scoring them all).
+            if best > _DISCARD_MOST and type(action) is Discard:
+                break
+            value = c_value(state, seat, action)
+            if value > best:
+                best, tied = value, [action]
+            elif value == best:
+                tied.append(action)
         return tied[self._rng.below(len(tied))] if len(tied) > 1 else tied[0]

@@ -20,13 +20,17 @@ greedy, discarding a Roll it needed on the strength of a few lucky playouts).
 Search never reads a state, only the view: two states that differ in what the seat
 cannot see give the same search, move for move.
 
-Engines: classic-family playouts run on the fast engine (:mod:`millebornes.fast`,
-differentially tested against the reference in ``tests/fast``); Fun & Speed and As du
-Volant run on the reference through the API. The playout policy is the greedy bot with
-some random moves (``epsilon``); in the classic family ``classic_greedy=False`` plays a
-light heuristic instead, several times faster (a coup-fourré always called, a card laid
-rather than discarded six times in seven, otherwise uniformly at random), which
-undervalues tempo (a remedy laid now or next turn look alike to it).
+Engines: every playout runs on the family's fast engine (:mod:`millebornes.fast`,
+:mod:`millebornes.fast.funspeed`, :mod:`millebornes.fast.asduvolant`, each differentially
+tested against the reference in ``tests/fast``): each sample is converted once and every
+playout steps a copy. The playout policy is the greedy bot with some random moves
+(``epsilon``), its choice read off the fast state by :mod:`millebornes.apps.fast_greedy`
+(the same scores and seeded draws as :class:`GreedyBot` on the seat's view, so a playout
+gives the same result as on the reference: ``fast=False`` runs it there, for the tests).
+In the classic family ``classic_greedy=False`` plays a light heuristic instead (a
+coup-fourré always called, a card laid rather than discarded six times in seven,
+otherwise uniformly at random), which undervalues tempo (a remedy laid now or next turn
+look alike to it).
 
 The budget is per move, in playouts (deterministic for a given seed) or in CPU seconds
 of the process (anytime: as many playouts as fit; CPU time, so that a busy machine gives
@@ -78,6 +82,7 @@ from millebornes.fast.asduvolant import AvFastState
 from millebornes.fast.asduvolant.tables import NONE as AV_NONE
 from millebornes.fast.engine import STALE
 from millebornes.fast.funspeed import FsFastState
+from millebornes.fast.funspeed.tables import NONE as FS_NONE
 from millebornes.fast.tables import DISTANCE_BITS, SAFETY_BITS
 
 _DETERMINIZE: dict[type, Callable[[Any, int, SplitMix64], Any]] = {
@@ -180,6 +185,7 @@ class SearchBot(_Seated):
         margin: float = 0.02,
         z: float = 1.0,
         fast: bool = True,
+        fs_whole: bool = False,
     ) -> None:
         super().__init__(seed)
         self.budget = budget or LEVELS["medium"]
@@ -191,6 +197,7 @@ class SearchBot(_Seated):
         self.margin = margin
         self.z = z
         self.fast = fast
+        self.fs_whole = fs_whole
         self.playouts = 0
         """Playouts run over the bot's life (for speed reports)."""
         self.last: list[tuple[Any, int, float]] = []
@@ -382,6 +389,17 @@ class SearchBot(_Seated):
             standing = _av_standing(state)
             rival = max(v for s, v in enumerate(standing) if s != view.seat)
             return _sigmoid((standing[view.seat] - rival) / 300)
+        if not winners and self.fs_whole:
+            fs_view = seat_view(state, view.seat)
+            assert isinstance(fs_view, FunSpeedView)
+            zones = fs_view.zones
+            standing = _fs_standing(
+                [z.km for z in zones],
+                [z.attack is not None for z in zones],
+                [z.radar is not None for z in zones],
+            )
+            rival = max(v for s, v in enumerate(standing) if s != view.seat)
+            return _sigmoid((standing[view.seat] - rival) / 300)
         share = 1.0 / len(winners) if view.seat in winners else 0.0
         kms = _distances(state)
         rival = max(km for s, km in enumerate(kms) if s != view.seat)
@@ -423,6 +441,12 @@ class SearchBot(_Seated):
                 return _sigmoid((standing[seat] - rival) / 300)
         else:
             kms = state.km
+            if not winners and self.fs_whole:
+                standing = _fs_standing(
+                    kms, [a != FS_NONE for a in state.attack], [r != FS_NONE for r in state.radar]
+                )
+                rival = max(v for s, v in enumerate(standing) if s != seat)
+                return _sigmoid((standing[seat] - rival) / 300)
         share = 1.0 / len(winners) if seat in winners else 0.0
         rival = max(km for s, km in enumerate(kms) if s != seat)
         return 0.8 * share + 0.2 * _sigmoid((kms[seat] - rival) / 300)
@@ -487,6 +511,16 @@ def _av_standing(state: Any) -> list[int]:
         - (ATTACKED_WORTH // 3 if car.limit else 0)
         + 50 * len(car.safeties)
         for seat, car in enumerate(view.cars)
+    ]
+
+
+def _fs_standing(kms: Sequence[int], attacked: list[bool], radar: list[bool]) -> list[int]:
+    """Each seat of a Fun & Speed game judged mid-game (a playout cut short), in km: its
+    race total (safeties and coups-fourrés counted), less an attack standing on it (a
+    Radar, a third of that)."""
+    return [
+        km - (ATTACKED_WORTH if attacked[s] else 0) - (ATTACKED_WORTH // 3 if radar[s] else 0)
+        for s, km in enumerate(kms)
     ]
 
 
