@@ -82,7 +82,6 @@ from millebornes.fast.asduvolant import AvFastState
 from millebornes.fast.asduvolant.tables import NONE as AV_NONE
 from millebornes.fast.engine import STALE
 from millebornes.fast.funspeed import FsFastState
-from millebornes.fast.funspeed.tables import NONE as FS_NONE
 from millebornes.fast.tables import DISTANCE_BITS, SAFETY_BITS
 
 _DETERMINIZE: dict[type, Callable[[Any, int, SplitMix64], Any]] = {
@@ -177,15 +176,14 @@ class SearchBot(_Seated):
         seed: int = 0,
         budget: Budget | None = None,
         *,
-        epsilon: float = 0.15,
+        epsilon: float = 0.0,
         width: int = 4,
         horizon: int | None = HORIZON,
         classic_greedy: bool = True,
         classic_horizon: int | None = None,
-        margin: float = 0.02,
-        z: float = 1.0,
+        margin: float | None = None,
+        z: float | None = None,
         fast: bool = True,
-        fs_whole: bool = False,
     ) -> None:
         super().__init__(seed)
         self.budget = budget or LEVELS["medium"]
@@ -197,7 +195,6 @@ class SearchBot(_Seated):
         self.margin = margin
         self.z = z
         self.fast = fast
-        self.fs_whole = fs_whole
         self.playouts = 0
         """Playouts run over the bot's life (for speed reports)."""
         self.last: list[tuple[Any, int, float]] = []
@@ -251,21 +248,10 @@ class SearchBot(_Seated):
             results[index].append(result)
         self.playouts += done
         self.last = [(keys[i], visits[i], totals[i]) for i in range(len(groups))]
-        return self._settle(view, groups[self._verdict(results)])
-
-    def _verdict(self, results: list[list[float]]) -> int:
-        """The choice to play: the greedy bot's favourite (index 0) unless the choice of
-        best mean beats it clearly, on the playouts they share (the k-th of each met the
-        same luck): by ``margin`` on average and by ``z`` standard errors of the paired
-        differences. A playout's result is noisy, and light playouts undervalue tempo."""
-        means = [statistics.fmean(r) if r else -1.0 for r in results]
-        best = max(range(len(means)), key=lambda i: (means[i], -i))
-        paired = [a - b for a, b in zip(results[best], results[0], strict=False)]
-        if best == 0 or len(paired) < 2:
-            return 0
-        gain = statistics.fmean(paired)
-        error = statistics.stdev(paired) / math.sqrt(len(paired))
-        return best if gain > self.margin and gain > self.z * error else 0
+        strict = not isinstance(view, ClassicView)
+        margin = self.margin if self.margin is not None else (0.02 if strict else 0.0)
+        z = self.z if self.z is not None else (1.0 if strict else 0.5)
+        return self._settle(view, groups[_verdict(results, margin, z)])
 
     @staticmethod
     def _ucb(visits: list[int], totals: list[float], n: int) -> int:
@@ -389,17 +375,6 @@ class SearchBot(_Seated):
             standing = _av_standing(state)
             rival = max(v for s, v in enumerate(standing) if s != view.seat)
             return _sigmoid((standing[view.seat] - rival) / 300)
-        if not winners and self.fs_whole:
-            fs_view = seat_view(state, view.seat)
-            assert isinstance(fs_view, FunSpeedView)
-            zones = fs_view.zones
-            standing = _fs_standing(
-                [z.km for z in zones],
-                [z.attack is not None for z in zones],
-                [z.radar is not None for z in zones],
-            )
-            rival = max(v for s, v in enumerate(standing) if s != view.seat)
-            return _sigmoid((standing[view.seat] - rival) / 300)
         share = 1.0 / len(winners) if view.seat in winners else 0.0
         kms = _distances(state)
         rival = max(km for s, km in enumerate(kms) if s != view.seat)
@@ -441,15 +416,24 @@ class SearchBot(_Seated):
                 return _sigmoid((standing[seat] - rival) / 300)
         else:
             kms = state.km
-            if not winners and self.fs_whole:
-                standing = _fs_standing(
-                    kms, [a != FS_NONE for a in state.attack], [r != FS_NONE for r in state.radar]
-                )
-                rival = max(v for s, v in enumerate(standing) if s != seat)
-                return _sigmoid((standing[seat] - rival) / 300)
         share = 1.0 / len(winners) if seat in winners else 0.0
         rival = max(km for s, km in enumerate(kms) if s != seat)
         return 0.8 * share + 0.2 * _sigmoid((kms[seat] - rival) / 300)
+
+
+def _verdict(results: list[list[float]], margin: float, z: float) -> int:
+    """The choice to play: the greedy bot's favourite (index 0) unless the choice of
+    best mean beats it clearly, on the playouts they share (the k-th of each met the
+    same luck): by ``margin`` on average and by ``z`` standard errors of the paired
+    differences. A playout's result is noisy, and light playouts undervalue tempo."""
+    means = [statistics.fmean(r) if r else -1.0 for r in results]
+    best = max(range(len(means)), key=lambda i: (means[i], -i))
+    paired = [a - b for a, b in zip(results[best], results[0], strict=False)]
+    if best == 0 or len(paired) < 2:
+        return 0
+    gain = statistics.fmean(paired)
+    error = statistics.stdev(paired) / math.sqrt(len(paired))
+    return best if gain > margin and gain > z * error else 0
 
 
 def _prior(view: Any, action: Any) -> int:
@@ -511,16 +495,6 @@ def _av_standing(state: Any) -> list[int]:
         - (ATTACKED_WORTH // 3 if car.limit else 0)
         + 50 * len(car.safeties)
         for seat, car in enumerate(view.cars)
-    ]
-
-
-def _fs_standing(kms: Sequence[int], attacked: list[bool], radar: list[bool]) -> list[int]:
-    """Each seat of a Fun & Speed game judged mid-game (a playout cut short), in km: its
-    race total (safeties and coups-fourrés counted), less an attack standing on it (a
-    Radar, a third of that)."""
-    return [
-        km - (ATTACKED_WORTH if attacked[s] else 0) - (ATTACKED_WORTH // 3 if radar[s] else 0)
-        for s, km in enumerate(kms)
     ]
 
 
