@@ -129,3 +129,19 @@ def test_the_classic_horizon_judges_a_round_cut_short() -> None:
     move = first.choose(state)
     assert move in mb.legal_actions(state)
     assert SearchBot(3, Budget(playouts=8), classic_horizon=4).choose(state) == move
+
+
+@pytest.mark.parametrize(("edition", "players"), RULE_SETS)
+def test_fast_playouts_equal_the_reference_playouts(edition: str, players: int) -> None:
+    """Playouts step the fast engine with the greedy bot's choice read off the fast state
+    (apps/fast_greedy.py): each playout's result is the one the greedy bot gives on the
+    reference (``fast=False``), playout by playout, to the horizon and to the end."""
+    compared = 0
+    for horizon in (40, None):
+        for seed, state in enumerate(_positions(edition, players, 11, 8)):
+            fast = SearchBot(seed, Budget(playouts=12), horizon=horizon)
+            slow = SearchBot(seed, Budget(playouts=12), horizon=horizon, fast=False)
+            assert fast.choose(state) == slow.choose(state)
+            assert fast.last == slow.last
+            compared += sum(visits for _, visits, _ in fast.last)
+    assert compared
