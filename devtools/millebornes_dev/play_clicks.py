@@ -79,8 +79,10 @@ def _place_order(place: str) -> tuple[int, int]:
 
 
 def play(edition: str, seed: int, *, limit: int = 1500) -> Game:
-    """The browser test's game of ``edition`` on deal ``seed``, at two seats, played by
-    the same rules as its clicks (``_step`` there): a prompt answered with its first
+    """The browser test's game of ``edition`` on deal ``seed``, at two seats, to the end
+    of the game (in the classic family, of its first round: the browser test plays on to
+    the match's end, but its prompt and its illegal try must come in the first round),
+    played by the same rules as its clicks (``_step`` there): a prompt answered with its first
     choice that is not Pass; else one illegal try, when a card is blocked and no button
     is offered; else a button every other click (or when no card can be played); else the
     first playable card to its first lit place that is not the discard."""

@@ -46,6 +46,8 @@ a browser (tests/apps/test_play_seeds.py checks each deal still brings a reactio
 REACTIONS = ("coup-fourré", "window:")
 """Words of a reaction prompt (the classic family's coup-fourré question, the other families'
 windows), not of the classic extension's yes/no."""
+MAX_CLICKS = 8000
+"""More clicks than a game (a classic match of several rounds) takes."""
 FAST = "250"
 """The bots' "fast" speed (ms per move): the cars are seen moving."""
 BUDGET_MS = 300_000
@@ -183,7 +185,7 @@ def _play_card(page: Page, card: Locator) -> None:
 def _finish(page: Page, edition: str, out: dict[str, Any]) -> None:
     """The end of the game: the score, the transcript through the page's download link,
     the screenshot, and the page's width at 1280 and 390 px."""
-    out["over"] = page.locator("#mb-play-score").is_visible()
+    out["over"] = page.evaluate("() => document.getElementById('mb-play').dataset.over")
     out["score"] = page.inner_text("#mb-play-score") if out["over"] else ""
     out["log"] = page.locator("#mb-play-log li").count()
     out["whose"] = page.inner_text("#mb-play-whose")
@@ -203,14 +205,21 @@ def _finish(page: Page, edition: str, out: dict[str, Any]) -> None:
 
 
 def play_game(page: Page, edition: str, *, keyboard: bool) -> dict[str, Any]:
-    """One whole game by clicks; what the page showed along the way."""
+    """One whole game by clicks (in the classic family a whole match: each round's score
+    sheet, then "Next round", until the match is won); what the page showed on the way."""
     out: dict[str, Any] = {"edition": edition, "clicks": 0, "prompts": [], "illegal": None}
     _deal(page, edition)
     out["firstLog"] = page.locator("#mb-play-log li").all_inner_texts()
     out["keyboard"] = None
-    for step in range(1500):
+    out["rounds"] = 1
+    for step in range(MAX_CLICKS):
         if page.locator("#mb-play-score").is_visible():
-            break
+            if not page.locator("#mb-play-next").is_visible():
+                break  # the game (the match) is over
+            page.click("#mb-play-next")
+            _settled(page)
+            out["rounds"] += 1
+            continue
         _step(page, out, step, keyboard=keyboard)
     _finish(page, edition, out)
     return out
@@ -370,8 +379,9 @@ def test_a_whole_game_is_played_by_clicking(verdict: dict[str, Any], edition: st
     assert any(line.startswith("seat 0 ") for line in game["firstLog"]), "the bot moved first"
     if edition in ("fun-speed", "as-du-volant"):
         assert "game over" in game["score"]
-    else:
+    else:  # a whole match: rounds until a team reaches the match's points (MATCH-TARGET)
         assert "Score sheet" in game["score"] and "distance" in game["score"]
+        assert game["rounds"] >= 2 and game["over"] == "game", (game["rounds"], game["whose"])
 
 
 @pytest.mark.parametrize("edition", EDITIONS)

@@ -279,6 +279,7 @@
     drawPrompt();
     drawScore();
     $("mb-play-next").hidden = !view.round_over || !!view.replay;
+    $("mb-play").dataset.over = view.game_over ? "game" : "";  // the game (a whole match) is won
     $("mb-play-step").disabled = !view.replay;
     // The transcript grows with every move: it is written out when it is asked for (the
     // link clicked, the records opened) and at the end of a game or round.
