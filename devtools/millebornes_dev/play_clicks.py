@@ -45,6 +45,10 @@ KEYBOARD = frozenset({"classic"})
 """The rule sets whose game plays one card with the keyboard alone."""
 
 
+MAX_SEEDS = 10_000
+"""The most deals one command tries."""
+
+
 @dataclass
 class Game:
     """What a game played the test's way met."""
@@ -131,10 +135,12 @@ def play(edition: str, seed: int, *, limit: int = 1500) -> Game:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--edition", choices=sorted(SEEDS), required=True)
-    parser.add_argument("--seeds", type=int, default=40, help="try the deals 0 to N - 1")
+    parser.add_argument(
+        "--seeds", type=int, default=40, help=f"try the deals 0 to N - 1 (N up to {MAX_SEEDS})"
+    )
     args = parser.parse_args(argv)
-    if args.seeds < 1:
-        parser.error("--seeds: at least 1")
+    if not 1 <= args.seeds <= MAX_SEEDS:  # a game takes about 0.1 s: a bound, not a hang
+        parser.error(f"--seeds: from 1 to {MAX_SEEDS}, not {args.seeds}")
     for seed in range(args.seeds):
         game = play(args.edition, seed)
         if game.fit(args.edition):

@@ -35,3 +35,13 @@ def test_the_command_lists_the_deals_that_fit(capsys: pytest.CaptureFixture[str]
     assert play_clicks.main(["--edition", "allonge", "--seeds", "3"]) == 0
     listed = capsys.readouterr().out
     assert f"allonge deal {play_clicks.SEEDS['allonge']}:" in listed
+
+
+@pytest.mark.parametrize("seeds", ["0", "-3", "10001", "100000000000000000000000"])
+def test_the_command_refuses_a_count_of_deals_out_of_range(
+    seeds: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        play_clicks.main(["--edition", "cars", "--seeds", seeds])
+    assert stopped.value.code == 2
+    assert "--seeds: from 1 to 10000" in capsys.readouterr().err
