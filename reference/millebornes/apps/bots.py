@@ -150,9 +150,18 @@ class GreedyBot(_Seated):
     on its turn make the longest move (bonus squares and shortcuts counted), cure its
     car, play a Turbo, attack the leader, lay safeties, else discard the least useful.
     Ties go to a seeded draw.
+
+    ``attack_bonus`` is added to the score of every attack (a hazard of the classic
+    family, an attack of As du Volant; Fun & Speed is left as it is): the greedy bot
+    with attacks first, the policy the search bot plays its own seat with
+    (:data:`millebornes.apps.search.ATTACK_FIRST` says why). 0, the greedy bot, by default.
     """
 
     name = "greedy"
+
+    def __init__(self, seed: int = 0, attack_bonus: int = 0) -> None:
+        super().__init__(seed)
+        self.attack_bonus = attack_bonus
 
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
         if isinstance(view, ClassicView):
@@ -160,7 +169,9 @@ class GreedyBot(_Seated):
         if isinstance(view, FunSpeedView):
             return self._fun_speed(view, legal)
         if isinstance(view, AsDuVolantView):
-            return self._best([(_av_value(view, a), a) for a in legal])
+            bonus = self.attack_bonus
+            scored = [(_av_value(view, a) + bonus * isinstance(a, av.Attack), a) for a in legal]
+            return self._best(scored)
         raise MalformedInput(f"view: not a seat's view: {type(view).__name__}")
 
     def _classic(self, view: ClassicView, choices: tuple[Action, ...]) -> Action:
@@ -169,7 +180,8 @@ class GreedyBot(_Seated):
         calls = [a for a in choices if isinstance(a, CoupFourre)]
         if calls:
             return calls[0]
-        return self._best([(_value(view, a), a) for a in choices])
+        bonus = self.attack_bonus
+        return self._best([(_value(view, a) + bonus * _is_hazard(a), a) for a in choices])
 
     def _fun_speed(self, view: FunSpeedView, legal: Sequence[Any]) -> Any:
         # Scored by what the seat knows before playing (a Police by its target), then the
@@ -182,6 +194,11 @@ class GreedyBot(_Seated):
 
 
 # --- the classic family ------------------------------------------------------------------
+
+
+def _is_hazard(action: Action) -> bool:
+    """Whether ``action`` lays a hazard on an opponent (an attack)."""
+    return isinstance(action, Play) and CATEGORY[action.card] is Category.HAZARD
 
 
 def _extension_choice(view: ClassicView, choices: tuple[Action, ...]) -> Action:

@@ -273,17 +273,23 @@ def av_value(state: AvFastState, seat: int, action: Any, mine: int, leader: int)
 
 
 class AvGreedy:
-    """``GreedyBot`` of As du Volant on the fast state: the same choice, the same draws."""
+    """``GreedyBot`` of As du Volant on the fast state: the same choice, the same draws
+    (``attack_bonus`` as the greedy bot's, added to every attack)."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, attack_bonus: int = 0) -> None:
         self._rng = SplitMix64(seed)
+        self.attack_bonus = attack_bonus
 
     def choose(self, state: AvFastState, legal: Sequence[Any]) -> Any:
         seat = legal[0].seat
         kms = [av_km(state, s) for s in range(state.players)]
         mine = kms[seat]
         leader = max(k for s, k in enumerate(kms) if s != seat)
-        scored = [av_value(state, seat, a, mine, leader) for a in legal]
+        bonus = self.attack_bonus
+        scored = [
+            av_value(state, seat, a, mine, leader) + (bonus if type(a) is av.Attack else 0)
+            for a in legal
+        ]
         best = max(scored)
         tied = [a for value, a in zip(scored, legal, strict=True) if value == best]
         return tied[self._rng.below(len(tied))] if len(tied) > 1 else tied[0]
@@ -403,10 +409,12 @@ def c_value(state: FastState, seat: int, action: Any) -> int:
 
 class ClassicGreedy:
     """``GreedyBot`` of the classic family on the fast state: the same choice, the same
-    draws, with no reference state nor view built per step."""
+    draws, with no reference state nor view built per step (``attack_bonus`` as the
+    greedy bot's, added to every hazard laid)."""
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, attack_bonus: int = 0) -> None:
         self._rng = SplitMix64(seed)
+        self.attack_bonus = attack_bonus
 
     def choose(self, state: FastState, legal: Sequence[Any]) -> Any:
         first = legal[0]
@@ -424,12 +432,15 @@ class ClassicGreedy:
                 return action
         best = -(1 << 30)
         tied: list[Any] = []
+        bonus = self.attack_bonus
         for action in legal:
             # The discards come last and score 30 at most: once a play scores more, none
             # of them can be chosen, nor tie (the same choice as scoring them all).
             if best > _DISCARD_MOST and type(action) is Discard:
                 break
             value = c_value(state, seat, action)
+            if bonus and type(action) is Play and _C_HAZARD[action.card]:
+                value += bonus
             if value > best:
                 best, tied = value, [action]
             elif value == best:
