@@ -95,6 +95,17 @@ def test_attacks_the_leader() -> None:
     assert choice(state) == Play(0, Card.ACCIDENT, 2)
 
 
+def test_with_an_attack_bonus_it_attacks_a_trailing_opponent_before_driving() -> None:
+    """The greedy bot drives with a 200 rather than stop a trailing opponent; with the
+    search bot's attack bonus (``ATTACK_FIRST``) it lays the Accident first."""
+    state = position(
+        hands={0: [Card.ACCIDENT, Card.D200, Card.D25, Card.D25, Card.D50, Card.D75, Card.D75]},
+        tableaus={0: Tableau(battle=(Card.ROLL,), distance=(Card.D100,) * 3), 1: ROLLING},
+    )
+    assert choice(state) == Play(0, Card.D200, 0)
+    assert GreedyBot(0, attack_bonus=700).choose(state) == Play(0, Card.ACCIDENT, 1)
+
+
 def test_keeps_a_safety_for_the_coup_fourre_and_drives() -> None:
     state = position(
         hands={0: [Card.EXTRA_TANK, Card.D100, Card.D25, Card.D25, Card.D50, Card.D75, Card.D75]},
@@ -231,3 +242,12 @@ def test_as_du_volant_greedy_moves_farthest() -> None:
     action = GreedyBot(0).choose(state)
     assert action in mb.legal_actions(state)
     assert isinstance(action, av.Move) and action.card is AvCard.D100
+
+
+def test_as_du_volant_greedy_with_an_attack_bonus_attacks_before_moving() -> None:
+    state = mb.new_game("as-du-volant", 2, seed=1)
+    hand = (AvCard.D25, AvCard.D50, AvCard.D100, AvCard.STOP, AvCard.REPAIRS, AvCard.GASOLINE)
+    state = replace(state, phase=AvPhase.PLAY, hands=(hand, state.hands[1]))
+    action = GreedyBot(0, attack_bonus=400).choose(state)
+    assert action in mb.legal_actions(state)
+    assert isinstance(action, av.Attack) and action.card is AvCard.STOP

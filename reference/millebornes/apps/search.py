@@ -273,9 +273,9 @@ class SearchBot(_Seated):
             results[index].append(result)
         self.playouts += done
         self.last = [(keys[i], visits[i], totals[i]) for i in range(len(groups))]
-        strict = not isinstance(view, ClassicView)
-        margin = self.margin if self.margin is not None else (0.02 if strict else 0.0)
-        z = self.z if self.z is not None else (1.0 if strict else 0.5)
+        classic = isinstance(view, ClassicView)
+        margin = self.margin if self.margin is not None else (0.01 if classic else 0.02)
+        z = self.z if self.z is not None else (2.0 if classic else 1.0)
         return self._settle(view, groups[_verdict(results, margin, z)])
 
     def _bonus(self, view: View) -> int:

@@ -1,0 +1,31 @@
+"""The greedy bot with attacks first, as a tournament entrant: the policy the search bot
+plays its own seat with (:data:`millebornes.apps.search.ATTACK_FIRST`), set against the
+greedy bot to measure what the attack bonus is worth alone.
+
+    PYTHONPATH=benchmarks .venv/bin/millebornes tournament --edition classic \
+        --bots greedy,attack_first:AttackFirst --games 1000 --workers 2
+
+``ATTACK_BONUS`` in the environment sets another bonus for every family (the figures
+for other bonuses in ``ATTACK_FIRST``'s docstring). Not a test: figures go into issue
+notes and the search module's docs.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from millebornes.apps.bots import GreedyBot
+from millebornes.apps.search import ATTACK_FIRST
+
+
+class AttackFirst(GreedyBot):
+    """The greedy bot with the family's :data:`ATTACK_FIRST` bonus (or ``ATTACK_BONUS``)."""
+
+    name = "attack-first"
+
+    def decide(self, view: Any, legal: Sequence[Any]) -> Any:
+        bonus = os.environ.get("ATTACK_BONUS")
+        self.attack_bonus = int(bonus) if bonus else ATTACK_FIRST[type(view)]
+        return super().decide(view, legal)
