@@ -5,9 +5,9 @@ greedy bot to measure what the attack bonus is worth alone.
     PYTHONPATH=benchmarks .venv/bin/millebornes tournament --edition classic \
         --bots greedy,attack_first:AttackFirst --games 1000 --workers 2
 
-``ATTACK_BONUS`` in the environment sets another bonus for every family (the figures
-for other bonuses in ``ATTACK_FIRST``'s docstring). Not a test: figures go into issue
-notes and the search module's docs.
+``ATTACK_BONUS`` in the environment sets another bonus (the classic family's and As du
+Volant's: the greedy bot's Fun & Speed scores take none). Not a test: figures go into
+issue notes and the search module's docs.
 """
 
 from __future__ import annotations
@@ -18,6 +18,15 @@ from typing import Any
 
 from millebornes.apps.bots import GreedyBot
 from millebornes.apps.search import ATTACK_FIRST
+from millebornes.core.errors import MalformedInput
+
+
+def _bonus() -> int:
+    text = os.environ["ATTACK_BONUS"]
+    try:
+        return int(text)
+    except ValueError:
+        raise MalformedInput(f"ATTACK_BONUS: {text!r} is not a whole number") from None
 
 
 class AttackFirst(GreedyBot):
@@ -26,6 +35,5 @@ class AttackFirst(GreedyBot):
     name = "attack-first"
 
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
-        bonus = os.environ.get("ATTACK_BONUS")
-        self.attack_bonus = int(bonus) if bonus else ATTACK_FIRST[type(view)]
+        self.attack_bonus = _bonus() if "ATTACK_BONUS" in os.environ else ATTACK_FIRST[type(view)]
         return super().decide(view, legal)

@@ -1,7 +1,8 @@
 """The search bot: information-set Monte Carlo search from a seat's view, in every family.
 
-The choices searched are the greedy bot's favourite few (``width``, in its order of
-preference). Each iteration picks one of them by UCB1 (UCT at the root: the least tried,
+The choices searched are the favourite few (``width``, in order of preference) of the
+seat's own policy: the greedy bot's scores with attacks first (:data:`ATTACK_FIRST`).
+Each iteration picks one of them by UCB1 (UCT at the root: the least tried,
 or the best so far, first), takes a determinization (:func:`determinize`: a full state
 consistent with the seat's view, the cards it has not seen dealt at random), plays the
 choice in it and plays the rest out with a fast policy to the end of the round (classic
@@ -12,14 +13,13 @@ the distances as tie-break (alone, for a Fun & Speed playout cut short); an As d
 playout cut short is judged on the seat's lead in distance less the attacks standing
 (:func:`_av_standing`), from 0 to 1 like a finished one. The
 k-th playout of every choice uses the same determinization and the same random draws
-(common random numbers), so the choices are compared on equal luck. The greedy bot's
-favourite is played unless the choice of best mean beats it clearly on the playouts
-they share: by ``margin`` on average and by ``z`` standard errors of the paired
-differences (one playout's result is noisy: without this test the bot played worse than
-greedy, discarding a Roll it needed on the strength of a few lucky playouts). By
-default the classic family asks less (margin 0, z 0.5: with noiseless greedy playouts
-it won 4 of 6 matches against greedy, against 4 of 8 with the stricter rule), the
-others 0.02 and 1.
+(common random numbers), so the choices are compared on equal luck. The favourite is
+played unless the choice of best mean beats it clearly on the playouts they share: by
+``margin`` on average and by ``z`` standard errors of the paired differences (one
+playout's result is noisy: without this test the bot played worse than greedy,
+discarding a Roll it needed on the strength of a few lucky playouts). By default the
+classic family asks margin 0.01 and z 2 (on the same 12 deals mirrored it won 12 of 24
+matches against greedy, 8 of 24 with margin 0 and z 0.5), the others 0.02 and 1.
 Search never reads a state, only the view: two states that differ in what the seat
 cannot see give the same search, move for move.
 
@@ -27,10 +27,11 @@ Engines: every playout runs on the family's fast engine (:mod:`millebornes.fast`
 :mod:`millebornes.fast.funspeed`, :mod:`millebornes.fast.asduvolant`, each differentially
 tested against the reference in ``tests/fast``): each sample is converted once and every
 playout steps a copy (2.6 to 4 times the playouts of the reference with the greedy bot
-asked through a view at each step). The playout policy is the greedy bot, its choice
-read off the fast state by :mod:`millebornes.apps.fast_greedy` (the same scores and
-seeded draws as :class:`GreedyBot` on the seat's view, so a playout gives the same
-result as on the reference: ``fast=False`` runs it there, for the tests). ``epsilon``
+asked through a view at each step). The playout policy is the greedy bot (with
+:data:`ATTACK_FIRST` for the seat's own team, each policy with its own seeded draws),
+its choice read off the fast state by :mod:`millebornes.apps.fast_greedy` (the same
+scores and seeded draws as :class:`GreedyBot` on the seat's view, so a playout gives the
+same result as on the reference: ``fast=False`` runs it there, for the tests). ``epsilon``
 is the share of random moves in the playouts, 0 by default: the opponents are played as
 the greedy bot itself, so against greedy the search is a best response, and the
 playouts are less noisy (Fun & Speed won 12 of 16 games against greedy with 0, 6 of 12
@@ -165,14 +166,15 @@ with 40, 8 of 16 played to the end; As du Volant 9 of 16 with 40, 8 of 16 with 2
 ATTACK_FIRST: dict[type, int] = {ClassicView: 700, FunSpeedView: 0, AsDuVolantView: 400}
 """What the search adds to an attack's greedy score in its own seat's policy: in its
 playouts (its own seat and its partners'; the others are played as the greedy bot)
-and in the order its choices are searched in, which is the move played when no other
-clearly beats the first. The greedy bot attacks a seat it leads only when it has
-nothing better to lay (a 200 outscores a Crevaison); a bot that attacks first wins
-more. Measured with the greedy bot at each seat but that one attack bonus, on the same
-deals mirrored (2,000 two-seat games each): the classic game 56.2 % of whole matches
-with 700 (49.3 % with 0, 54.9 % with 500), As du Volant 54.8 % of games with 400
-(54.2 % with 200, 54.6 % with 800), Fun & Speed 51.9 % with 300, 51.7 % with 700: too
-little to search with another policy there, so 0."""
+and in the order its choices are searched in (the first is the move played when no
+other clearly beats it). The greedy bot attacks a seat it leads only when it has
+nothing better to lay (a 200 outscores an Accident); a bot that attacks first wins
+more. Against the greedy bot, the same 1,000 deals each played from both seats
+(``benchmarks/attack_first.py``, seed 1): 56.5 % of whole matches in the classic game,
+Cars and Astérix, 55.4 % under the Allonge rules, 53.8 % of As du Volant games. In Fun
+& Speed a bonus gained too little to search with another policy than the opponents',
+so 0 (measured once with a throwaway script, as the greedy bot's Fun & Speed scores take
+no bonus: 300 won 51.9 %, 700 51.7 % of 2,000 games against greedy)."""
 
 MAX_PLAYOUT_ACTIONS = 5000
 """A playout stopped after so many actions is judged on the distances (a safeguard)."""
