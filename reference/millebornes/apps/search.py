@@ -232,8 +232,9 @@ class SearchBot(_Seated):
         groups = _groups(legal)
         if len(groups) == 1:
             return self._settle(view, groups[0])
-        # Few playouts spread over many choices tell nothing: only the greedy bot's
-        # favourite few are searched, in its order of preference (ties keep their order).
+        # Few playouts spread over many choices tell nothing: only the favourite few of
+        # the seat's own policy are searched, in its order of preference (ties keep
+        # their order).
         bonus = self._bonus(view)
         ranked = sorted(range(len(groups)), key=lambda i: -_prior(view, groups[i][0], bonus))
         groups = [groups[i] for i in ranked[: self.width]]
