@@ -24,6 +24,7 @@ from typing import Any
 from millebornes.apps import entrants
 from millebornes.apps.bots import Bot, View
 from millebornes.apps.search import Budget, SearchBot
+from millebornes.core.errors import MalformedInput
 from millebornes.core.shuffle import SplitMix64, shuffled
 from millebornes.families.asduvolant.state import AvState
 
@@ -47,6 +48,8 @@ class KnownHands(SearchBot):
 
     def _sample(self, view: View, rng: SplitMix64) -> Any:
         state = self._state
+        if state is None:  # asked by a view alone (decide): there is no state to read
+            raise MalformedInput(f"bot {self.name}: reads the state, so it must be asked by choose")
         pile = state.draw_pile if self.draws_known else shuffled(state.draw_pile, rng.next_u64())
         # The seed of As du Volant's reshuffles to come (RUL-AV-RESHUFFLE-SEED) is drawn,
         # as in a determinization: no one at the table knows that order yet.
