@@ -160,6 +160,21 @@ def test_an_illegal_answer_of_an_authors_bot_is_one_line(
     assert error.count("\n") == 1 and "entrant_example:illegal" in error
 
 
+@pytest.mark.slow
+def test_a_bot_that_raises_on_a_worker_is_one_line() -> None:
+    # The worker that ran the failing bot used to log "Compute Failed" with a traceback.
+    args = ["tournament", "--quiet", "--games", "1", "--bots", "greedy,os:getcwd"]
+    done = subprocess.run(
+        [sys.executable, "-m", "millebornes.apps.cli", *args, "--workers", "1"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.count("\n") == 1 and "bot os:getcwd: failed: TypeError" in done.stderr
+
+
 def test_bradley_terry_orders_by_results_and_wilson_brackets_the_share() -> None:
     wins = [[0, 8, 9], [2, 0, 6], [1, 4, 0]]
     ratings = bradley_terry(3, wins)

@@ -9,6 +9,7 @@ game is seeded by its number alone, so the result is the same as :func:`run_loca
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -24,7 +25,9 @@ def local_client(workers: int, *, processes: bool = True) -> Iterator[Any]:
     The client closes before the cluster, and the cluster closes its workers before
     its scheduler; :class:`~millebornes.apps.dask_close.LastHeartbeat` lets each worker's
     last heartbeat come back before the worker closes its connections, so that the
-    shutdown prints nothing."""
+    shutdown prints nothing. The workers log nothing below CRITICAL: a task that raises
+    (an author's bot that fails) reaches the client as its exception, which the command
+    says in one line; the worker's own log of it would add a traceback."""
     from distributed import Client, LocalCluster  # noqa: PLC0415 - an optional dependency
 
     from millebornes.apps.dask_close import LastHeartbeat  # noqa: PLC0415 - imports distributed
@@ -35,6 +38,7 @@ def local_client(workers: int, *, processes: bool = True) -> Iterator[Any]:
             threads_per_worker=1,
             processes=processes,
             dashboard_address=":0",  # any free port: another cluster may hold 8787
+            silence_logs=logging.CRITICAL,
         ) as cluster,
         Client(cluster) as client,  # type: ignore[no-untyped-call]
     ):
