@@ -169,9 +169,7 @@ class GreedyBot(_Seated):
         if isinstance(view, FunSpeedView):
             return self._fun_speed(view, legal)
         if isinstance(view, AsDuVolantView):
-            bonus = self.attack_bonus
-            scored = [(_av_value(view, a) + bonus * isinstance(a, av.Attack), a) for a in legal]
-            return self._best(scored)
+            return self._best([(_av_value(view, a) + self._adjust(a), a) for a in legal])
         raise MalformedInput(f"view: not a seat's view: {type(view).__name__}")
 
     def _classic(self, view: ClassicView, choices: tuple[Action, ...]) -> Action:
@@ -180,14 +178,20 @@ class GreedyBot(_Seated):
         calls = [a for a in choices if isinstance(a, CoupFourre)]
         if calls:
             return calls[0]
-        bonus = self.attack_bonus
-        return self._best([(_value(view, a) + bonus * _is_hazard(a), a) for a in choices])
+        return self._best([(_value(view, a) + self._adjust(a), a) for a in choices])
+
+    def _adjust(self, action: Any) -> int:
+        """What is added to ``action``'s score: ``attack_bonus`` to an attack of the
+        classic family or As du Volant (a Fun & Speed score takes none). The one place a
+        variant of the greedy bot changes its scores (``benchmarks/attack_first.py``)."""
+        attack = _is_hazard(action) if isinstance(action, Play) else isinstance(action, av.Attack)
+        return self.attack_bonus if attack else 0
 
     def _fun_speed(self, view: FunSpeedView, legal: Sequence[Any]) -> Any:
         # Scored by what the seat knows before playing (a Police by its target), then the
         # Police's card chosen once the target's hand is shown (FS-POLICE).
         groups = _groups(legal)
-        group = self._best([(_fs_value(view, g[0]), g) for g in groups])
+        group = self._best([(_fs_value(view, g[0]) + self._adjust(g[0]), g) for g in groups])
         if len(group) == 1:
             return group[0]
         return self._best([(_fs_police_value(view, a), a) for a in group])
