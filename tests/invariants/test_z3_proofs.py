@@ -22,6 +22,11 @@ from millebornes_invariants.z3model.properties import distance_bound, invariant,
 from millebornes_invariants.z3model.setting import setting
 from millebornes_invariants.z3model.transition import Kind, Move, transition
 
+# One worker runs this module (tools/test.sh: --dist loadgroup): its fixture proves
+# every model on every core, and each worker that ran a test of it proved them all
+# again (two setups of about 190 s each in one suite).
+pytestmark = pytest.mark.xdist_group("z3-proofs")
+
 SETTINGS = [setting(*configuration) for configuration in CONFIGURATIONS]
 MOVES = {label for label, _ in moves(SETTINGS[0])}
 

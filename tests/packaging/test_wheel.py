@@ -21,7 +21,9 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+# One worker (tools/test.sh: --dist loadgroup): the module's fixture builds and installs
+# the wheel, which each worker running a test of it did again (about 11 s each).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 ROOT = Path(__file__).resolve().parents[2]
 
