@@ -229,15 +229,9 @@ class SearchBot(_Seated):
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
         if type(view) not in _DETERMINIZE:
             raise MalformedInput(f"view: not a seat's view: {type(view).__name__}")
-        groups = _groups(legal)
+        groups = self._choices(view, legal)
         if len(groups) == 1:
             return self._settle(view, groups[0])
-        # Few playouts spread over many choices tell nothing: only the favourite few of
-        # the seat's own policy are searched, in its order of preference (ties keep
-        # their order).
-        bonus = self._bonus(view)
-        ranked = sorted(range(len(groups)), key=lambda i: -_prior(view, groups[i][0], bonus))
-        groups = [groups[i] for i in ranked[: self.width]]
         keys = [_key(group[0]) for group in groups]
         visits = [0] * len(groups)
         totals = [0.0] * len(groups)
@@ -280,6 +274,16 @@ class SearchBot(_Seated):
         margin = self.margin if self.margin is not None else (0.01 if classic else 0.02)
         z = self.z if self.z is not None else (2.0 if classic else 1.0)
         return self._settle(view, groups[_verdict(results, margin, z)])
+
+    def _choices(self, view: View, legal: Sequence[Any]) -> list[list[Any]]:
+        """The choices searched, each a group of legal actions its seat cannot tell apart
+        before playing (a Police by its target): few playouts spread over many choices
+        tell nothing, so only the favourite ``width`` of the seat's own policy, in its
+        order of preference (ties keep their order); the first is the favourite."""
+        groups = _groups(legal)
+        bonus = self._bonus(view)
+        ranked = sorted(range(len(groups)), key=lambda i: -_prior(view, groups[i][0], bonus))
+        return [groups[i] for i in ranked[: self.width]]
 
     def _sample(self, view: View, rng: SplitMix64) -> Any:
         """A full state the seat could be in (:func:`determinize`). Only a benchmark that
