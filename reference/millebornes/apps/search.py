@@ -17,9 +17,8 @@ k-th playout of every choice uses the same determinization and the same random d
 played unless the choice of best mean beats it clearly on the playouts they share: by
 ``margin`` on average and by ``z`` standard errors of the paired differences (one
 playout's result is noisy: without this test the bot played worse than greedy,
-discarding a Roll it needed on the strength of a few lucky playouts). By default the
-classic family asks margin 0.01 and z 2 (on the same 12 deals mirrored it won 12 of 24
-matches against greedy, 8 of 24 with margin 0 and z 0.5), the others 0.02 and 1.
+discarding a Roll it needed on the strength of a few lucky playouts); the defaults are
+each family's :data:`DECISION_RULE`.
 Search never reads a state, only the view: two states that differ in what the seat
 cannot see give the same search, move for move.
 
@@ -176,6 +175,19 @@ Cars and Astérix, 55.4 % under the Allonge rules, 53.8 % of As du Volant games.
 so 0 (measured once with a throwaway script, as the greedy bot's Fun & Speed scores take
 no bonus: 300 won 51.9 %, 700 51.7 % of 2,000 games against greedy)."""
 
+DECISION_RULE: dict[type, tuple[float, float]] = {
+    ClassicView: (0.01, 2.0),
+    FunSpeedView: (0.005, 0.5),
+    AsDuVolantView: (0.02, 1.0),
+}
+"""Each family's default ``margin`` and ``z`` (:func:`_verdict`). Classic: on the same 12
+deals mirrored, 12 of 24 matches against greedy with 0.01 and 2, 8 of 24 with 0 and 0.5.
+Fun & Speed: 0.005 and 0.5 leave a third of the regret of 0.02 and 1 by the playouts'
+own worths (``benchmarks/verdict_regret.py``: 0.0011 against 0.0029 over 100 positions)
+and won 151 of 200 games against greedy where 0.02 and 1 won 147, on the same deals. As
+du Volant keeps 0.02 and 1: 0.005 and 0.5 also lower its regret (0.0016 against 0.0031)
+but won 130.5 of 200 games where 0.02 and 1 won 132.5, on the same deals."""
+
 MAX_PLAYOUT_ACTIONS = 5000
 """A playout stopped after so many actions is judged on the distances (a safeguard)."""
 
@@ -270,9 +282,8 @@ class SearchBot(_Seated):
             results[index].append(result)
         self.playouts += done
         self.last = [(keys[i], visits[i], totals[i]) for i in range(len(groups))]
-        classic = isinstance(view, ClassicView)
-        margin = self.margin if self.margin is not None else (0.01 if classic else 0.02)
-        z = self.z if self.z is not None else (2.0 if classic else 1.0)
+        margin = self.margin if self.margin is not None else DECISION_RULE[type(view)][0]
+        z = self.z if self.z is not None else DECISION_RULE[type(view)][1]
         return self._settle(view, groups[_verdict(results, margin, z)])
 
     def _choices(self, view: View, legal: Sequence[Any]) -> list[list[Any]]:
