@@ -30,6 +30,17 @@ def run(*args: str) -> str:
     return out.getvalue()
 
 
+def on_workers(args: list[str], workers: int) -> subprocess.CompletedProcess[str]:
+    """The command in a process of its own, on a local Dask cluster of ``workers``."""
+    return subprocess.run(
+        [sys.executable, "-m", "millebornes.apps.cli", *args, "--workers", str(workers)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+
+
 def config(edition: str = "fun-speed", players: int = 2, **changes: object) -> TournamentConfig:
     base = TournamentConfig(
         Game(edition, players, ()), ("random", "greedy", "search"), 2, 5, Budget(playouts=1)
@@ -71,13 +82,7 @@ def test_the_result_does_not_depend_on_the_chunks() -> None:
 def test_the_worker_count_does_not_change_the_result() -> None:
     args = ["tournament", "--edition", "as-du-volant", "--games", "2", "--budget", "1p"]
     args += ["--json", "--quiet", "--seed", "3"]
-    done = subprocess.run(
-        [sys.executable, "-m", "millebornes.apps.cli", *args, "--workers", "2"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
+    done = on_workers(args, 2)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == json.loads(run(*args[1:]))
 
@@ -164,13 +169,7 @@ def test_an_illegal_answer_of_an_authors_bot_is_one_line(
 def test_a_bot_that_raises_on_a_worker_is_one_line() -> None:
     # The worker that ran the failing bot used to log "Compute Failed" with a traceback.
     args = ["tournament", "--quiet", "--games", "1", "--bots", "greedy,os:getcwd"]
-    done = subprocess.run(
-        [sys.executable, "-m", "millebornes.apps.cli", *args, "--workers", "1"],
-        capture_output=True,
-        text=True,
-        check=False,
-        timeout=300,
-    )
+    done = on_workers(args, 1)
     assert done.returncode == 1, done.stderr
     assert done.stderr.count("\n") == 1 and "bot os:getcwd: failed: TypeError" in done.stderr
 
