@@ -182,7 +182,7 @@ DECISION_RULE: dict[type, tuple[float, float]] = {
 }
 """Each family's default ``margin`` and ``z`` (:func:`_verdict`). Classic: on the same 12
 deals mirrored, 12 of 24 matches against greedy with 0.01 and 2, 8 of 24 with 0 and 0.5.
-Fun & Speed: 0.005 and 0.5 leave a third of the regret of 0.02 and 1 by the playouts'
+Fun & Speed: 0.005 and 0.5 leave some 40 % of the regret of 0.02 and 1 by the playouts'
 own worths (``benchmarks/verdict_regret.py``: 0.0011 against 0.0029 over 100 positions)
 and won 151 of 200 games against greedy where 0.02 and 1 won 147, on the same deals. As
 du Volant keeps 0.02 and 1: 0.005 and 0.5 also lower its regret (0.0016 against 0.0031)
