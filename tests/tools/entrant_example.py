@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 
@@ -24,6 +26,13 @@ class LastLegal:
 
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
         return legal[-1]
+
+
+def playing(view: Any, legal: Sequence[Any]) -> Any:
+    """The first legal action, once it has left its mark that the games have begun (the
+    file ``MILLEBORNES_TEST_PLAYING`` names): a test waits for it to interrupt them."""
+    Path(os.environ["MILLEBORNES_TEST_PLAYING"]).touch()
+    return legal[0]
 
 
 NOT_CALLABLE = 3

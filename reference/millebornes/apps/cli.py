@@ -27,6 +27,7 @@ from millebornes.apps.arguments import (
     game_from_args,
 )
 from millebornes.apps.play_commands import COMMANDS, add_play_commands, run_play_command
+from millebornes.apps.stopping import Terminated, stops_raise
 from millebornes.conformance.commands import add_commands, dispatch
 from millebornes.core.errors import MilleBornesError
 from millebornes.registry import family_of_edition
@@ -181,9 +182,11 @@ def parser_of(parser: argparse.ArgumentParser, command: str) -> argparse.Argumen
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; an engine error from any subcommand is one line, exit 1."""
+    """Run the command; an engine error from any subcommand is one line, exit 1; Ctrl-C
+    and SIGTERM are one line too, after what was open has closed (exit 130 and 143)."""
     try:
-        return run(argv)
+        with stops_raise():
+            return run(argv)
     except MilleBornesError as error:
         fail(f"millebornes: error: {error}", status=1)
     except BrokenPipeError:  # e.g. `millebornes demo | head`: the reader has had enough
@@ -192,7 +195,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # e.g. an output file that cannot be written
         fail(f"millebornes: error: {error}", status=1)
     except KeyboardInterrupt:
+        _stopping()
         fail("millebornes: interrupted", status=130)
+    except Terminated:
+        _stopping()
+        fail("millebornes: terminated", status=143)
+
+
+def _stopping() -> None:
+    """Stopped from outside: an object the interruption caught half-built (a Dask future
+    being submitted) fails in its finalizer as the process ends, and Python would print
+    that as "Exception ignored in ..." with a traceback; it is not news, the one line is."""
+    sys.unraisablehook = lambda unraisable: None
 
 
 if __name__ == "__main__":

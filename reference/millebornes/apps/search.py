@@ -282,8 +282,9 @@ class SearchBot(_Seated):
             results[index].append(result)
         self.playouts += done
         self.last = [(keys[i], visits[i], totals[i]) for i in range(len(groups))]
-        margin = self.margin if self.margin is not None else DECISION_RULE[type(view)][0]
-        z = self.z if self.z is not None else DECISION_RULE[type(view)][1]
+        default_margin, default_z = DECISION_RULE[type(view)]
+        margin = default_margin if self.margin is None else self.margin
+        z = default_z if self.z is None else self.z
         return self._settle(view, groups[_verdict(results, margin, z)])
 
     def _choices(self, view: View, legal: Sequence[Any]) -> list[list[Any]]:

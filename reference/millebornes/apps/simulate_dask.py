@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from millebornes.apps.simulate import Chunk, Config, merge, run_chunk
+from millebornes.apps.stopping import check, children_ignore_ctrl_c
 
 
 @contextmanager
@@ -32,18 +33,28 @@ def local_client(workers: int, *, processes: bool = True) -> Iterator[Any]:
 
     from millebornes.apps.dask_close import LastHeartbeat  # noqa: PLC0415 - imports distributed
 
-    with (
-        LocalCluster(  # type: ignore[no-untyped-call]
+    with children_ignore_ctrl_c():
+        cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers,
             threads_per_worker=1,
             processes=processes,
             dashboard_address=":0",  # any free port: another cluster may hold 8787
             silence_logs=logging.CRITICAL,
-        ) as cluster,
-        Client(cluster) as client,  # type: ignore[no-untyped-call]
-    ):
-        client.register_plugin(LastHeartbeat())
-        yield client
+        )
+    logged = logging.root.manager.disable
+    try:
+        with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+            client.register_plugin(LastHeartbeat())
+            try:
+                yield client
+            except BaseException:
+                # Stopped with tasks running (Ctrl-C, SIGTERM, a bot that fails): as the
+                # cluster closes, its scheduler logs at CRITICAL, with a traceback, each
+                # result it can no longer send; the command's own line says what happened.
+                logging.disable(logging.CRITICAL)
+                raise
+    finally:
+        logging.disable(logged)
 
 
 @contextmanager
@@ -63,8 +74,10 @@ def run_dask(config: Config, client: Any, progress: Callable[[int], None] | None
         client.submit(run_chunk, config, start, stop): stop - start
         for start, stop in config.chunks()
     }
+    check()  # a stop dropped while the tasks went out
     chunks: list[Chunk] = []
     for future in as_completed(list(sizes)):  # type: ignore[no-untyped-call]
+        check()
         chunks.append(future.result())
         if progress is not None:
             progress(sizes[future])

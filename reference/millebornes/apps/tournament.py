@@ -30,6 +30,7 @@ from millebornes.apps.entrants import entrant
 from millebornes.apps.rating import bootstrap, bradley_terry, wilson
 from millebornes.apps.search import Budget
 from millebornes.apps.simulate import MAX_ACTIONS, derive
+from millebornes.apps.stopping import check
 from millebornes.core.errors import MalformedInput
 from millebornes.core.shuffle import round_seed
 from millebornes.families.asduvolant.scoring import game_points
@@ -185,8 +186,10 @@ def run_dask(
         client.submit(run_chunk, config, start, stop, pure=False): stop - start
         for start, stop in config.chunks()
     }
+    check()  # a stop dropped while the tasks went out
     games: list[TableGame] = []
     for future in as_completed(list(sizes)):  # type: ignore[no-untyped-call]
+        check()
         games += future.result()
         if progress is not None:
             progress(sizes[future])

@@ -1,0 +1,79 @@
+"""Ctrl-C and SIGTERM: the command stops in one line, with what it opened closed.
+
+Ctrl-C raises KeyboardInterrupt and SIGTERM raises :class:`Terminated` in the main thread
+(:func:`stops_raise`), so that the ``with`` blocks on the way out close what they hold
+(a local Dask cluster, its worker processes and their semaphores) before the command
+says ``millebornes: interrupted`` or ``terminated`` (:mod:`millebornes.apps.cli`).
+
+Python runs a signal's handler in the main thread between two steps of whatever code is
+running there, a finalizer that the garbage collector calls included; an exception raised
+in a finalizer is reported and dropped, and the stop with it. So the handler also records
+the stop, and a long run (the Dask loops) calls :func:`check` between its steps: a stop
+that was dropped is raised again there.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+_asked: list[int] = []
+"""The signals received since :func:`stops_raise` began (a list: no ``global``)."""
+
+
+class Terminated(BaseException):
+    """SIGTERM, as KeyboardInterrupt is Ctrl-C: a BaseException, so that no ``except
+    Exception`` on the way out takes it for an error of its own."""
+
+
+def _raise(signum: int) -> None:
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Terminated
+
+
+def _on_signal(signum: int, frame: FrameType | None) -> None:
+    _asked.append(signum)
+    _raise(signum)
+
+
+def check() -> None:
+    """Raise the stop that a signal asked for, if one did (it may have been dropped)."""
+    if _asked:
+        _raise(_asked[0])
+
+
+@contextmanager
+def stops_raise() -> Iterator[None]:
+    """Ctrl-C and SIGTERM raise (and are recorded) while the block runs; the handlers
+    before come back after it. In the main thread only, where a handler can be set."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {sent: signal.signal(sent, _on_signal) for sent in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sent, handler in before.items():
+            signal.signal(sent, signal.SIG_DFL if handler is None else handler)
+        _asked.clear()
+
+
+@contextmanager
+def children_ignore_ctrl_c() -> Iterator[None]:
+    """Ctrl-C ignored while the block starts processes, which keep ignoring it (an ignored
+    signal stays ignored in a process started from this one); a Ctrl-C in the block is
+    not heard. Ctrl-C reaches every process of the terminal's foreground group: a Dask
+    worker would stop on it with a traceback of its own, while the command, told too,
+    closes the cluster and its workers in order."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler if before is None else before)

@@ -1,0 +1,106 @@
+"""Ctrl-C and SIGTERM stop a tournament on local Dask workers in one line, leaving no
+process behind: the workers ignore Ctrl-C (else each would print a traceback of its own),
+and SIGTERM closes the cluster as Ctrl-C does (else its semaphores leak, with a warning)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+TOOLS = Path(__file__).resolve().parent
+CASES = [
+    # Ctrl-C in a terminal reaches the whole foreground group, the workers too.
+    pytest.param(signal.SIGINT, True, "millebornes: interrupted", 130, id="ctrl-c-to-the-group"),
+    # `kill PID` reaches the command alone; its workers must go with it.
+    pytest.param(signal.SIGTERM, False, "millebornes: terminated", 143, id="kill-the-command"),
+    pytest.param(signal.SIGTERM, True, "millebornes: terminated", 143, id="kill-the-group"),
+]
+
+
+def _group_gone(group: int, seconds: float) -> bool:
+    """Whether every process of ``group`` has exited within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def _children(pid: int) -> list[str]:
+    """The processes ``pid`` has started, from any of its threads (Linux lists them by
+    the thread that started each)."""
+    tasks = Path(f"/proc/{pid}/task").iterdir()
+    return [child for task in tasks for child in (task / "children").read_text().split()]
+
+
+def _started(command: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    """``command`` in a process group of its own, so that the test can signal all of it."""
+    return subprocess.Popen(
+        command,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("sent", "to_group", "line", "status"), CASES)
+def test_a_stopped_tournament_on_workers_says_one_line_and_leaves_nothing(
+    sent: signal.Signals, to_group: bool, line: str, status: int, tmp_path: Path
+) -> None:
+    mark = tmp_path / "playing"
+    path = os.pathsep.join(p for p in (str(TOOLS), os.environ.get("PYTHONPATH")) if p)
+    env = {**os.environ, "PYTHONPATH": path, "MILLEBORNES_TEST_PLAYING": str(mark)}
+    bots = "greedy,entrant_example:playing"
+    command = [sys.executable, "-m", "millebornes.apps.cli", "tournament", "--quiet"]
+    command += ["--games", "100000", "--bots", bots, "--workers", "2"]
+    process = _started(command, env)
+    try:
+        deadline = time.monotonic() + 120
+        while not mark.exists():  # a worker plays: the cluster is up, the client waits
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no game began in 120 s"
+            time.sleep(0.1)
+        if to_group:
+            os.killpg(process.pid, sent)
+        else:
+            process.send_signal(sent)
+        out, err = process.communicate(timeout=120)
+        assert (process.returncode, err, out) == (status, line + "\n", "")
+        assert _group_gone(process.pid, 30), "a worker outlived the command"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+@pytest.mark.slow
+def test_simulate_on_workers_stopped_while_its_cluster_starts_says_one_line() -> None:
+    # SIGTERM is heard at any moment, the cluster's start included (Ctrl-C is not, there:
+    # the workers must be started ignoring it).
+    command = [sys.executable, "-m", "millebornes.apps.cli", "simulate", "--quiet"]
+    process = _started([*command, "--rounds", "1000000", "--workers", "2"], dict(os.environ))
+    try:
+        deadline = time.monotonic() + 120
+        while not _children(process.pid):  # the first process of the cluster is starting
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no worker process in 120 s"
+            time.sleep(0.05)
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=120)
+        assert (process.returncode, err, out) == (143, "millebornes: terminated\n", "")
+        assert _group_gone(process.pid, 30), "a worker outlived the command"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
