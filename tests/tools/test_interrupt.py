@@ -38,9 +38,12 @@ def _group_gone(group: int, seconds: float) -> bool:
 
 def _children(pid: int) -> list[str]:
     """The processes ``pid`` has started, from any of its threads (Linux lists them by
-    the thread that started each)."""
-    tasks = Path(f"/proc/{pid}/task").iterdir()
-    return [child for task in tasks for child in (task / "children").read_text().split()]
+    the thread that started each; a thread may end while they are read)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError):
+            found += (task / "children").read_text().split()
+    return found
 
 
 def _started(command: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
