@@ -195,18 +195,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:  # e.g. an output file that cannot be written
         fail(f"millebornes: error: {error}", status=1)
     except KeyboardInterrupt:
-        _stopping()
         fail("millebornes: interrupted", status=130)
     except Terminated:
-        _stopping()
         fail("millebornes: terminated", status=143)
-
-
-def _stopping() -> None:
-    """Stopped from outside: an object the interruption caught half-built (a Dask future
-    being submitted) fails in its finalizer as the process ends, and Python would print
-    that as "Exception ignored in ..." with a traceback; it is not news, the one line is."""
-    sys.unraisablehook = lambda unraisable: None
 
 
 if __name__ == "__main__":

@@ -7,14 +7,16 @@ says ``millebornes: interrupted`` or ``terminated`` (:mod:`millebornes.apps.cli`
 
 Python runs a signal's handler in the main thread between two steps of whatever code is
 running there, a finalizer that the garbage collector calls included; an exception raised
-in a finalizer is reported and dropped, and the stop with it. So the handler also records
-the stop, and a long run (the Dask loops) calls :func:`check` between its steps: a stop
-that was dropped is raised again there.
+in a finalizer (or a callback of the garbage collector) is reported and dropped, and the
+stop with it. So the handler also records the stop, and a long run (the Dask loops) calls
+:func:`check` between its steps: a stop that was dropped is raised again there; and from
+the stop on, nothing dropped is reported.
 """
 
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -37,7 +39,15 @@ def _raise(signum: int) -> None:
 
 def _on_signal(signum: int, frame: FrameType | None) -> None:
     _asked.append(signum)
+    # From now on an exception dropped in a finalizer or a callback is this stop, or an
+    # object it caught half-built failing as it goes: Python would print each as
+    # "Exception ignored in ..." with a traceback, and the command's one line says it all.
+    sys.unraisablehook = _unraisable_ignored
     _raise(signum)
+
+
+def _unraisable_ignored(unraisable: sys.UnraisableHookArgs) -> None:
+    """Nothing said: the command is stopping."""
 
 
 def check() -> None:
