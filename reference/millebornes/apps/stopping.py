@@ -18,9 +18,10 @@ from __future__ import annotations
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 _asked: list[int] = []
 """The signals received since :func:`stops_raise` began (a list: no ``global``)."""
@@ -56,19 +57,33 @@ def check() -> None:
         _raise(_asked[0])
 
 
+_Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+
+
 @contextmanager
-def stops_raise() -> Iterator[None]:
-    """Ctrl-C and SIGTERM raise (and are recorded) while the block runs; the handlers
-    before come back after it. In the main thread only, where a handler can be set."""
+def _handling(handlers: dict[signal.Signals, _Handler]) -> Iterator[None]:
+    """``handlers`` set while the block runs, and the ones before restored after it. In
+    the main thread only, where Python lets a handler be set; elsewhere, nothing changes."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = {sent: signal.signal(sent, _on_signal) for sent in (signal.SIGINT, signal.SIGTERM)}
+    before = {sent: signal.signal(sent, handler) for sent, handler in handlers.items()}
     try:
         yield
     finally:
         for sent, handler in before.items():
+            # None: the handler before was not set from Python; the default is the nearest
             signal.signal(sent, signal.SIG_DFL if handler is None else handler)
+
+
+@contextmanager
+def stops_raise() -> Iterator[None]:
+    """Ctrl-C and SIGTERM raise (and are recorded) while the block runs; the handlers
+    before come back after it."""
+    try:
+        with _handling({signal.SIGINT: _on_signal, signal.SIGTERM: _on_signal}):
+            yield
+    finally:
         _asked.clear()
 
 
@@ -79,11 +94,5 @@ def children_ignore_ctrl_c() -> Iterator[None]:
     not heard. Ctrl-C reaches every process of the terminal's foreground group: a Dask
     worker would stop on it with a traceback of its own, while the command, told too,
     closes the cluster and its workers in order."""
-    if threading.current_thread() is not threading.main_thread():
+    with _handling({signal.SIGINT: signal.SIG_IGN}):
         yield
-        return
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler if before is None else before)
