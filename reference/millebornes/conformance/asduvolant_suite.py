@@ -26,10 +26,12 @@ from typing import Any
 from millebornes._spec import spec_dir
 from millebornes.conformance import family_suite
 from millebornes.conformance.family_suite import (
+    MALFORMED_ACTION,
     Family,
     rejection,
     with_trace,
 )
+from millebornes.core.errors import MalformedInput
 from millebornes.core.shuffle import shuffled
 from millebornes.families.asduvolant.actions import (
     Attack,
@@ -53,17 +55,20 @@ from millebornes.families.asduvolant.engine import (
     apply,
     legal_actions,
     new_game,
+    violations,
 )
 from millebornes.families.asduvolant.family import AS_DU_VOLANT
 from millebornes.families.asduvolant.rules import TABLE_NAME, route, table_of
 from millebornes.families.asduvolant.scoring import game_points
 from millebornes.families.asduvolant.serialize import (
     ACTION_TYPES,
+    action_from_dict,
     action_to_dict,
     state_to_dict,
 )
 from millebornes.families.asduvolant.state import AvPhase, AvState
 from millebornes.families.asduvolant.track import (
+    FORMAT,
     Board,
     board_from_dict,
     default_board,
@@ -246,6 +251,8 @@ def family_cases() -> list[JsonDict]:
     constructed = [*_blocked_ends(), *_uturn_ends(), *_discards_refused(), _coup_fourre_turn()]
     constructed += [*_end_turns_refused(), *_others_discards(), *_acceleration_taken()]
     constructed += [*_uturn_counts(), *_lanes_and_goal(), *_more_pinned()]
+    constructed += [*_shortcut_moves_and_a_malformed_move(), *_uturn_passes_and_a_long_board()]
+    constructed += [*_same_move_asked_twice(), *_doubled_without_acceleration()]
     return [*cases, *constructed, _constructed()]
 
 
@@ -541,6 +548,137 @@ def _more_pinned() -> list[JsonDict]:
                           "a coup-fourré cuts a Turbo short: the turn player trims to six"),
         _constructed_step("trim-from-eight", trim, Discard(0, card), ("RUL-AV-TURBO",),
                           "a Demi-tour after two Turbos: eight cards, a discard leaves seven"),
+    ]  # fmt: skip
+
+
+def _shortcut_moves_and_a_malformed_move() -> list[JsonDict]:
+    """AV-SHORTCUT, AV-ACCEL, AV-MOVE-EXACT: the moves of each distance card, in full, on
+    the entry square of the shortcut (square 12) without the Accélération (the plain move
+    and the shortcut), with it (those two, each also doubled), and off an entry square with
+    it (the plain move and the doubled one, no shortcut); and a move laying an attack card,
+    which the state cannot judge: malformed input, not a move to refuse (PROTO-ERRORS, the
+    card of a move is a distance card)."""
+    junk = [C.ROLL, C.GASOLINE, C.GASOLINE]
+    entry = position(hands={0: [C.D25, C.D50, C.D75, *junk]}, cars={0: car(12)})
+    boosted = [C.D25, C.D50, C.ACCELERATION, *junk]
+    entry_boosted = position(hands={0: boosted}, cars={0: car(12)})
+    main_boosted = position(hands={0: boosted}, cars={0: car(2)})
+    stop = position(hands={0: [C.D25, C.D50, C.STOP, *junk]})
+    action = {"type": "move", "seat": 0, "card": "STOP", "accelerated": False, "shortcut": False}
+    try:
+        violations(stop, action_from_dict(action))
+    except MalformedInput:
+        pass
+    else:
+        raise RuntimeError("malformed-move-attack-card: the reference judges the action")
+    text = "a move laying an attack card is malformed input, not an illegal move"
+    malformed = _case("step", "malformed-move-attack-card", stop, ("AV-MOVE-EXACT",), text)
+    malformed["features"] = [*malformed["features"], "malformed", MALFORMED_ACTION]
+    malformed["input"] = {"state": state_to_dict(stop), "action": action}
+    malformed["expected"] = {"outcome": "malformed"}
+    malformed["provenance"] = {"generator": FAMILY.generator, "method": "constructed", "seed": 0}
+    return [
+        _legal("shortcut-entry", entry,
+               "on the shortcut's entry square: each card's plain move and its shortcut"),
+        _legal("shortcut-entry-accelerated", entry_boosted,
+               "on the entry square with the Accélération: each move also doubled"),
+        _legal("accelerated-main-route", main_boosted,
+               "off an entry square with the Accélération: plain and doubled, no shortcut"),
+        malformed,
+    ]  # fmt: skip
+
+
+def _uturn_passes_and_a_long_board() -> list[JsonDict]:
+    """AV-PASS, RUL-AV-UTURN-WINDOW: at three players, the second holder of a Demi-tour
+    passes after the first did: the move stands and the turn ends (the first, between the
+    mover and the second, is not asked again). RUL-AV-LANE, BOARD-FILE: on a board of
+    more than 256 squares (BOARD-FILE sets no bound: seven shortcuts, from km 0 to 150 to
+    the finish, hold squares 1 to 252, the main route 253 to 292), a car landing beside
+    another on square 272 takes lane 1, the lowest left free (and none lands there once
+    both lanes are taken, AV-NO-PASSING), and a car reaching the finish,
+    square 292, from the end of a shortcut wins (AV-END-FINISH) and, with the option bonus,
+    scores its arrival (AV-POINTS): squares are found and compared by their numbers,
+    however large."""
+    holders = {0: [C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE],
+               1: [C.U_TURN, C.D25, C.ROLL, C.SPARE_TIRE, C.SPARE_TIRE, C.REPAIRS],
+               2: [C.U_TURN, C.D50, C.ROLL, C.REPAIRS, C.REPAIRS, C.GASOLINE]}  # fmt: skip
+    last = apply(apply(position(3, hands=holders), Move(0, C.D25, False, False)), Pass(1))
+    assert last.phase is AvPhase.U_TURN and last.actor == 2
+    # The main route: the start (square 0), then km 25 to 1000 on squares 253 to 292.
+    main: list[JsonDict] = [{"id": 0, "km": 0, "lanes": 6, "next": 253}]
+    main += [{"id": 252 + i, "km": 25 * i, "lanes": 2, "next": 253 + i} for i in range(1, 41)]
+    main[-1]["next"] = None  # the finish
+    branches: list[JsonDict] = []
+    for entry in main[:7]:  # a shortcut from each of km 0 to 150 to the finish
+        first = 1 + len(branches)
+        entry["shortcut"] = first
+        kms = range(entry["km"] + 25, 1000, 25)
+        branches += [{"id": first + i, "km": km, "lanes": 2, "next": first + i + 1}
+                     for i, km in enumerate(kms)]  # fmt: skip
+        branches[-1]["next"] = 292
+    squares = [main[0], *branches, *main[1:]]
+    long = board_from_dict({"format": FORMAT, "name": "long-shortcuts", "start": 0,
+                            "finish": 292, "squares": squares})  # fmt: skip
+    hand = [C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE]
+    taken = position(hands={0: hand}, cars={0: car(271), 1: car(272, 0)}, board=long)
+    full = {0: car(271), 1: car(272, 0), 2: car(272, 1)}
+    blocked = position(3, hands={0: hand}, cars=full, board=long)
+    assert not any(isinstance(a, Move) for a in legal_actions(blocked))
+    home = position(hands={0: hand}, cars={0: car(39)}, board=long)  # a shortcut's end
+    assert apply(home, Move(0, C.D25, False, False)).winners == (0,)
+    points = frozenset({"bonus"})  # AV-BONUS-GAME: an arrival before any reshuffle scores
+    home_points = position(hands={0: hand}, cars={0: car(39)}, board=long, options=points)
+    won = apply(home_points, Move(0, C.D25, False, False))
+    text = "the points of a game won on square 292 of a long board, with its arrival bonus"
+    score = _case("score", "points-finish-on-square-over-256", won,
+                  ("AV-WINNER", "AV-BONUS-GAME", "BOARD-FILE"), text)  # fmt: skip
+    score["features"] = sorted({*score["features"], "positional"})
+    score["input"] = {"state": state_to_dict(won)}
+    score["expected"] = AS_DU_VOLANT.score(won)
+    score["provenance"] = {"generator": FAMILY.generator, "method": "constructed", "seed": 0}
+    return [
+        _constructed_step("uturn-every-holder-passed", last, Pass(2), ("RUL-AV-UTURN-WINDOW",),
+                          "the last holder of a Demi-tour passes: the move stands"),
+        _constructed_step("lane-on-square-over-256", taken, Move(0, C.D25, False, False),
+                          ("BOARD-FILE", "BOARD-LANES"),
+                          "a car lands beside another on square 272 of a long board: lane 1"),
+        _constructed_step("finish-on-square-over-256", home, Move(0, C.D25, False, False),
+                          ("BOARD-FILE", "AV-END-FINISH"),
+                          "from a shortcut's end to the finish, square 292 of a long board: a win"),
+        score,
+        _legal("full-square-over-256", blocked,
+               "square 272 of a long board full (both lanes taken): no move onto it"),
+    ]  # fmt: skip
+
+
+def _same_move_asked_twice() -> list[JsonDict]:
+    """AV-NO-PASSING, RUL-AV-DISCARD: two positions whose legal actions are asked one after
+    the other, each judged on its own state alone (PROTO-SESSION). Seat 0 holds one distance
+    card, a 25 km, and no Accélération: from the start its move is open; on square 2, with
+    square 3 full (two cars, the two lanes in use at three players), it is blocked, so only
+    discards are left. The second is asked right after the first, about the same move: its
+    route is found again from its own car, not taken over from the position before."""
+    hand = [C.D25, C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE, C.REPAIRS, C.REPAIRS]
+    open_road = position(3, hands={0: hand})
+    full = {0: car(2), 1: car(3, 0), 2: car(3, 1)}
+    blocked = position(3, hands={0: hand}, cars=full)
+    assert not any(isinstance(a, Move) for a in legal_actions(blocked))
+    return [
+        _legal("one-25-km-open", open_road, "a lone 25 km from the start: the move is open"),
+        _legal("one-25-km-blocked-next", blocked,
+               "asked next, the same 25 km onto a full square: only discards"),
+    ]  # fmt: skip
+
+
+def _doubled_without_acceleration() -> list[JsonDict]:
+    """AV-CARD-IN-HAND, AV-ACCEL: a doubled move needs the Accélération in hand as well as
+    the distance card; holding a 50 km card but no Accélération, the car may move 50 km but
+    not 100."""
+    hand = [C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE, C.GASOLINE]
+    plain = position(hands={0: hand})
+    return [
+        _refused("av-card-in-hand-no-acceleration", plain, Move(0, C.D50, True, False),
+                 "a doubled move without the Accélération in hand"),
     ]  # fmt: skip
 
 
