@@ -304,7 +304,9 @@ def _positions() -> list[JsonDict]:
     )  # fmt: skip
     found = [_position_case("legal", "radar-doubled", radar, None, ("RUL-FS-RADAR-DOUBLED",))]
     found += [_position_case("step", slug, s, a, ids) for slug, s, a, ids in steps]
-    return found + _ruled_positions() + _mechanical_positions()
+    found += _ruled_positions() + _mechanical_positions()
+    found += _accelerator_hands_and_out_of_turn_discards()
+    return found + _police_u_turn_and_refill_at_the_end()
 
 
 def _ruled_positions() -> list[JsonDict]:
@@ -528,6 +530,78 @@ def _more_mechanical_positions(plain: tuple[FsCard, ...]) -> list[JsonDict]:
                        Police(0, 1, C.RIGHT_OF_WAY, C.TRASH), police_ids),
         _position_case("step", "police-give-lower", police,
                        Police(0, 1, C.RIGHT_OF_WAY, C.D75), police_ids),
+    ]  # fmt: skip
+
+
+def _accelerator_hands_and_out_of_turn_discards() -> list[JsonDict]:
+    """FS-ACCEL: a hand with one Accélérateur lays each Borne with it and without it, and a
+    pair of 25 km Bornes offers each of those Bornes once; FS-CARD-IN-HAND: a hand of five
+    100 km Bornes, one kind only, lays one. FS-ACTOR, FS-DISCARD-FORCED: a discard out of
+    turn by a player who could play nothing is refused for FS-ACTOR alone, since the forced
+    discard weighs the discarder's own hand (a player stopped by a Feu Rouge holding Bornes
+    and an Essence; one holding remedies with no attack to cure), never the hand of the
+    player whose turn it is, who could play."""
+    one = _position(
+        2, ((C.D25, C.D25, C.D50, C.ACCELERATOR, C.GASOLINE), (C.D75, C.D100, C.STOP, C.ROLL)),
+        (Zone(), Zone()), phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    same = _position(
+        2, ((C.D100,) * 5, (C.D75, C.D50, C.STOP, C.ROLL)), (Zone(), Zone()),
+        phase=FsPhase.PLAY, actor=0, turn=0,
+    )  # fmt: skip
+    hands = ((C.D25, C.D50, C.D75, C.GASOLINE), (C.D25, C.D50, C.D75, C.D100, C.STOP),
+             (C.GASOLINE, C.SPARE_TIRE, C.REPAIRS, C.END_OF_LIMIT))  # fmt: skip
+    out_of_turn = _position(
+        3, hands, (Zone(attack=C.STOP), Zone(), Zone()), phase=FsPhase.PLAY, actor=1, turn=1
+    )
+    forced = ("FS-DISCARD-FORCED", "RUL-FS-DISCARD-FORCED")
+    return [
+        _position_case("legal", "one-accelerator", one, None, ("FS-ACCEL", "RUL-FS-ACCEL-TWO")),
+        _position_case("legal", "one-kind-hand", same, None, ("FS-CARD-IN-HAND",)),
+        _position_case("step", "discard-out-of-turn-stopped", out_of_turn,
+                       Discard(0, C.D25), forced),
+        _position_case("step", "discard-out-of-turn-remedies", out_of_turn,
+                       Discard(2, C.GASOLINE), forced),
+    ]  # fmt: skip
+
+
+def _police_u_turn_and_refill_at_the_end() -> list[JsonDict]:
+    """Three more positions for what the mechanical run found no case pinned. FS-POLICE,
+    RUL-FS-POLICE, FS-GUARD-END: a Police played once the last card was drawn and no
+    reshuffle is left; its exchange stands in the state the game ends in (an action's
+    change is laid before the engine guard ends the game). FS-UTURN, FS-KILLER: in the
+    window of a Borne laid without its announcement, the opponent holding a Demi-tour is
+    offered it beside Killer and the pass. FS-REFILL, FS-GUARD-END: a Borne laid with two
+    Accélérateurs stands through its window, then the layer's hand cannot be refilled
+    from a spent draw pile: the game ends, the greatest total winning."""
+    spent = DATA.max_reshuffles
+    police = _position(
+        2,
+        ((C.POLICE, C.D25, C.D50, C.ACCELERATOR, C.MIRROR),
+         (C.RIGHT_OF_WAY, C.D75, C.D100, C.STOP)),
+        (Zone(distance=((C.D100, 0),)), Zone(distance=((C.D50, 0),))),
+        phase=FsPhase.PLAY, actor=0, turn=0, reshuffles=spent,
+    )  # fmt: skip
+    police = replace(police, draw_pile=(), discard_pile=police.draw_pile)
+    u_turn = _position(
+        2, ((C.D25, C.D50, C.GASOLINE, C.STOP), (C.U_TURN, C.D75, C.D100, C.ROLL)),
+        (Zone(distance=((C.D100, 0),)), Zone()),
+        phase=FsPhase.BORNE, actor=1, turn=0, layer=0, announced=False,
+    )  # fmt: skip
+    refill = _position(
+        2, ((C.GASOLINE, C.STOP), (C.D75, C.D100, C.D50, C.ROLL)),
+        (Zone(distance=((C.D25, 2),)), Zone(distance=((C.D50, 0),))),
+        phase=FsPhase.BORNE, actor=1, turn=0, layer=0, reshuffles=spent,
+    )  # fmt: skip
+    refill = replace(refill, draw_pile=(), discard_pile=refill.draw_pile)
+    return [
+        _position_case("step", "police-last-card", police,
+                       Police(0, 1, C.RIGHT_OF_WAY, C.MIRROR),
+                       ("FS-POLICE", "RUL-FS-POLICE", "FS-GUARD-END")),
+        _position_case("legal", "borne-window-u-turn", u_turn, None,
+                       ("FS-UTURN", "FS-KILLER", "RUL-FS-WINDOWS")),
+        _position_case("step", "refill-runs-out", refill, Pass(1),
+                       ("FS-REFILL", "FS-GUARD-END")),
     ]  # fmt: skip
 
 
