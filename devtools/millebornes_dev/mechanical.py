@@ -17,15 +17,17 @@ family's record is its own file (:func:`record_path`).
 HEAD once per job into ``--work`` (cosmic-ray edits the files it mutates in place),
 shares the modules among the jobs, marks as skipped the mutants inside type
 annotations (``from __future__ import annotations`` keeps those as strings nobody
-evaluates: equivalent by construction), and runs the jobs side by side. It takes
-about an hour on two cores. ``report`` prints, for every mutant that survived, its
+evaluates: equivalent by construction), and runs the jobs side by side. On two cores
+(measured at 713a251 and 00ea898) As du Volant's 2,041 mutants took 11 minutes, Fun &
+Speed's 1,420 took 10, the classic family's 1,528 an hour (its suite is the longest, and
+other work shared the cores). ``report`` prints, for every mutant that survived, its
 place and its diff, and the counts; with ``--write`` it also writes the survivors,
 keyed so they can be classified (conformance/mechanical.json keeps that
 classification for the classic family, conformance/mechanical-<family>.json for the
 others, each equivalent survivor with the reason it changes no behaviour).
 
 ``relocate`` brings a record's line numbers up to date after the modules were edited
-without re-running the hour of mutants: a survivor whose removed line is found once,
+without re-running the mutants: a survivor whose removed line is found once,
 unchanged, in the function the record names gets that line's number; one whose line
 was rewritten or removed keeps its old number (its replay skips, asking for a new
 run). It says how many moved and how many are gone, and notes both in the record
