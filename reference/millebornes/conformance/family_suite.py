@@ -97,6 +97,23 @@ def rejection(case: JsonDict, state: JsonDict, action: JsonDict, rules: Sequence
     return case
 
 
+def malformed_action(
+    case: JsonDict, judge: RuleFamily[Any, Any], state: Any, action: JsonDict
+) -> JsonDict:
+    """``case`` made a step whose ``action`` the ``state`` cannot judge: malformed input,
+    not an illegal move (PROTO-ERRORS). The generator stops if the reference judges it."""
+    try:
+        judge.violations(state, judge.action_from_dict(action))
+    except MalformedInput:
+        pass
+    else:
+        raise RuntimeError(f"{case['id']}: the reference judges the action")
+    case["features"] = [*case["features"], "malformed", MALFORMED_ACTION]
+    case["input"] = {"state": judge.state_to_dict(state), "action": action}
+    case["expected"] = {"outcome": "malformed"}
+    return case
+
+
 def alone(broken: Sequence[str], only_with_another: frozenset[str]) -> str | None:
     """The rule an action breaks alone (or with one other, for the rules no action can break
     by itself), else None: what a rejection case should isolate."""

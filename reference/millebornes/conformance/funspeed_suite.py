@@ -22,12 +22,11 @@ from typing import Any
 
 from millebornes.conformance import family_suite
 from millebornes.conformance.family_suite import (
-    MALFORMED_ACTION,
     Family,
+    malformed_action,
     rejection,
     with_trace,
 )
-from millebornes.core.errors import MalformedInput
 from millebornes.core.shuffle import shuffled
 from millebornes.families.funspeed import rules
 from millebornes.families.funspeed.actions import (
@@ -607,17 +606,9 @@ def _police_u_turn_and_refill_at_the_end() -> list[JsonDict]:
 
 def _malformed_action(slug: str, state: FsState, action: JsonDict) -> JsonDict:
     """A step case whose action the state cannot judge: malformed input (PROTO-ERRORS)."""
-    try:
-        FUN_SPEED.violations(state, FUN_SPEED.action_from_dict(action))
-    except MalformedInput:
-        pass
-    else:
-        raise RuntimeError(f"{slug}: the reference judges the action")
     text = "an action the state cannot judge is malformed input, not an illegal move"
     case = _case("step", f"malformed-{slug}", state.players, ("FS-ACCEL",), text)
-    case["features"] = [*case["features"], "malformed", MALFORMED_ACTION]
-    case["input"] = {"state": state_to_dict(state), "action": action}
-    case["expected"] = {"outcome": "malformed"}
+    case = malformed_action(case, FUN_SPEED, state, action)
     case["provenance"] = {"generator": GENERATOR, "method": "position", "seed": 0}
     return case
 
