@@ -10,13 +10,14 @@ import pytest
 from fs_support import C, position
 
 from millebornes.core.errors import MalformedInput
-from millebornes.families.funspeed import apply, legal_actions, new_game, violations
+from millebornes.families.funspeed import FsPhase, apply, legal_actions, new_game, violations
 from millebornes.families.funspeed.actions import (
     Attack,
     FalseHoldUp,
     LayBorne,
     Pass,
     Police,
+    Safety,
 )
 from millebornes.families.funspeed.all_actions import every_action
 from millebornes.families.funspeed.serialize import (
@@ -128,3 +129,19 @@ def test_legal_actions_are_exactly_the_actions_without_violations(players: int) 
             assert sorted(map(repr, by_table)) == sorted(map(repr, legal))
         state = apply(state, rng.choice(legal))
         step += 1
+
+
+@pytest.mark.rules("INV-FS-HAND-SIZE", "FS-DRAW", "RUL-FS-REPLAY")
+def test_a_fun_and_speed_play_step_holds_five_so_its_successors_load() -> None:
+    """A play step is the turn's four cards and its draw. With four, the loader used to
+    accept it, and a safety whose Hold Up window closed reached a draw step of three cards that it
+    refused (a loaded state must move only to states that load)."""
+    four = position(2, hands={0: [C.RIGHT_OF_WAY, C.D25, C.D50, C.GASOLINE]})
+    with pytest.raises(MalformedInput, match="INV-FS-HAND-SIZE: seat 0 holds 4 cards"):
+        from_json(to_json(four))
+    five = position(2, hands={0: [C.RIGHT_OF_WAY, C.D25, C.D50, C.D75, C.GASOLINE]})
+    state = from_json(to_json(five))
+    for action in (Safety(0, C.RIGHT_OF_WAY), Pass(1), Pass(0)):  # nobody holds up
+        state = apply(state, action)
+        assert from_json(to_json(state)) == state
+    assert state.phase is FsPhase.DRAW and len(state.hands[0]) == 4

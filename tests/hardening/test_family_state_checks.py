@@ -212,3 +212,15 @@ def test_an_accelerator_count_beyond_the_box_is_refused_at_once() -> None:
     with pytest.raises(IllegalAction) as refused:
         fs.apply(state, LayBorne(0, card, 3, True))
     assert "FS-ACCEL" in refused.value.rule_ids
+
+
+@pytest.mark.rules("INV-FS-HAND-SIZE", "INV-FS-ACTOR-CAN-ACT")
+def test_every_successor_of_a_reached_fun_and_speed_state_loads() -> None:
+    """Not only the action random play chose: every legal action from a sample of the
+    reached states, two actions deep, reaches a state that loads."""
+    for state in _fs_games()[::40]:
+        frontier = [state]
+        for _ in range(2):
+            frontier = [fs.apply(s, a) for s in frontier for a in fs.legal_actions(s)][:200]
+            for reached in frontier:
+                assert fs_problems(reached) == [], fs.to_json(reached)

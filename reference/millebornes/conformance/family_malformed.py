@@ -69,6 +69,11 @@ def fs_hand_of_two(data: JsonDict) -> None:
     data["discard_pile"] += [data["hands"][1].pop(), data["hands"][1].pop()]
 
 
+def fs_play_step_without_draw(data: JsonDict) -> None:
+    """Seat 0 at its play step with the four cards of the turn's start: no card drawn."""
+    data["phase"] = "play"
+
+
 def fs_stop_and_gas(data: JsonDict) -> None:
     """Stop and Out of Gas both stand on zone 1, one in the Radar slot."""
     data["zones"][1].update(attack=_take(data, "STOP"), radar=_take(data, "OUT_OF_GAS"))
@@ -224,6 +229,7 @@ def funspeed_probes() -> list[Probe]:
             ("INV-FS-CARD-CONSERVATION", fs_card_extra),
             ("LOAD-FS-HAND-ORDER", fs_hand_unsorted),
             ("LOAD-FS-SEATS", fs_hands_missing),
+            ("INV-FS-HAND-SIZE", fs_play_step_without_draw),
         ],
     )
 

@@ -221,7 +221,7 @@ def _fs_rejections() -> list[JsonDict]:
     # FS-ACCEL: the Accélérateurs laid with a Borne come from the hand (the engine lists
     # only what the hand holds, so only a refused step can show it): none held, or fewer.
     holding: tuple[tuple[int, tuple[FsCard, ...]], ...] = (
-        (2, PLAIN), (3, (F.ACCELERATOR, *PLAIN)), (4, PLAIN),
+        (2, (F.D25, *PLAIN)), (3, (F.ACCELERATOR, *PLAIN)), (4, (F.D25, *PLAIN)),
     )  # fmt: skip
     for players, held in holding:
         short = _fs_play(players, held)

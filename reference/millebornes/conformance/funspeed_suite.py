@@ -356,7 +356,8 @@ def _ruled_positions() -> list[JsonDict]:
     # A draw step never faces an empty draw pile (the pile is replaced before the step,
     # INV-FS-DRAW-PILE: a malformed-state case refuses that state); at the play step, after
     # the last card was drawn, a second draw breaks the empty pile's row with the phase's.
-    empty = _position(2, (plain, plain), (Zone(), Zone()), phase=FsPhase.PLAY, actor=0, turn=0)
+    empty = _position(2, ((C.D25, *plain), plain), (Zone(), Zone()), phase=FsPhase.PLAY,
+                      actor=0, turn=0)  # fmt: skip
     empty = replace(empty, draw_pile=(), discard_pile=(*empty.draw_pile, *empty.discard_pile))
     cases.append(_position_case("step", "empty-pile-refused", empty, DrawPile(0),
                                 ("RUL-FS-EMPTY-PILE",)))  # fmt: skip

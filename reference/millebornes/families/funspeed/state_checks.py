@@ -39,9 +39,10 @@ def card_conservation(state: FsState) -> list[str]:
 
 def hand_sizes(state: FsState) -> list[str]:
     """Between turns every hand holds four cards; at the play step the player whose turn
-    it is holds one to five and everyone else four; in a window nobody holds more than
-    four, and only the seats the window is about (the turn's player, the seat asked, the
-    attack's source) hold fewer."""
+    it is holds five (the four of every turn's start and the card drawn, 001 §COMMENT
+    JOUER: « Vous avez maintenant 5 cartes en main ») and everyone else four; in a window
+    nobody holds more than four, and only the seats the window is about (the turn's
+    player, the seat asked, the attack's source) hold fewer."""
     if state.phase is FsPhase.OVER:
         return [
             f"seat {s} holds {len(h)} cards" for s, h in enumerate(state.hands) if len(h) > HAND + 1
@@ -53,7 +54,7 @@ def hand_sizes(state: FsState) -> list[str]:
         if state.phase is FsPhase.DRAW:
             wrong = size != HAND
         elif state.phase is FsPhase.PLAY and seat == state.actor:
-            wrong = not 1 <= size <= HAND + 1
+            wrong = size != HAND + 1
         elif state.phase is FsPhase.PLAY or seat not in involved:
             wrong = size != HAND
         else:
