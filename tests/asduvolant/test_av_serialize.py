@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from av_support import C, car, position
 
 from millebornes.core.errors import MalformedInput
-from millebornes.families.asduvolant import legal_actions, new_game
-from millebornes.families.asduvolant.actions import Move
+from millebornes.families.asduvolant import AvPhase, AvState, apply, legal_actions, new_game
+from millebornes.families.asduvolant.actions import AvAction, Move, Turbo
 from millebornes.families.asduvolant.serialize import (
     action_from_dict,
     action_from_json,
@@ -83,3 +85,40 @@ def test_a_malformed_state_is_refused_naming_the_field(path: str, value: Any, na
 def test_a_malformed_action_is_refused_naming_the_field(data: object, named: str) -> None:
     with pytest.raises(MalformedInput, match=named):
         action_from_dict(data)
+
+
+def _turbo_when_the_pile_runs_low(seed: int, players: int) -> Iterator[AvState]:
+    """A game from a deal, every action legal: random choices, except that the player on
+    turn keeps the Turbos until the draw pile is nearly empty and then plays them (both
+    held, or one after a card was played once the pile has been reshuffled), so a Turbo's
+    draw sets off the reshuffle that can bring that Turbo back in the same turn."""
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed)
+    while state.actor is not None:
+        yield state
+        legal = legal_actions(state)
+        turbo = Turbo(state.turn)
+        playing = state.phase is AvPhase.PLAY and state.actor == state.turn
+        held = state.hands[state.turn].count(C.TURBO)
+        again = bool(state.played and held and state.reshuffles)
+        if playing and turbo in legal and len(state.draw_pile) <= 2 and (held >= 2 or again):
+            action: AvAction = turbo
+        elif playing:
+            kept = [a for a in legal if a != turbo and getattr(a, "card", None) is not C.TURBO]
+            action = rng.choice(kept or legal)
+        else:
+            action = rng.choice(legal)
+        state = apply(state, action)
+    yield state
+
+
+@pytest.mark.rules("INV-AV-HAND-SIZE", "INV-AV-COUNTERS", "RUL-AV-TURBO", "AV-RESHUFFLE")
+def test_a_turbo_back_from_the_reshuffle_in_its_own_turn_loads() -> None:
+    """The bounds used to count the box's two Turbos: this game's seat 1 plays a Turbo a
+    third time in one turn (four plays left, ten cards in hand), and the loader refused
+    the state the engine had reached."""
+    most_plays = 0
+    for state in _turbo_when_the_pile_runs_low(2396, 4):
+        assert from_json(to_json(state)) == state
+        most_plays = max(most_plays, state.plays)
+    assert most_plays > 1 + 2  # more plays left than two Turbos give

@@ -31,13 +31,12 @@ from millebornes.families.asduvolant.engine import farthest, legal_actions
 from millebornes.families.asduvolant.state import WINDOWS, AvPhase, AvState, box_tokens
 
 HAND = DATA.hand_size
-TURBOS = dict(DATA.box)[AvCard.TURBO]
-MOST_PLAYS = 1 + TURBOS * (DATA.turbo_draws - 1)
-"""A turn's plays: one, and each Turbo gives two for the one it uses (AV-TURBO)."""
-MOST_HELD = HAND + 1 + TURBOS * (DATA.turbo_draws - 1)
-"""The most cards the turn's player holds: six, one drawn, one more per Turbo."""
-MOST_PLAYED = HAND + 1 + TURBOS * DATA.turbo_draws
-"""The most cards one turn lays: the hand, the card drawn and the Turbos' draws."""
+GAIN = DATA.turbo_draws - 1
+"""What a Turbo adds to the hand and to the plays left: its draws, less the Turbo itself."""
+# No bound here counts the Turbos of the box: a Turbo's draw can empty the draw pile, the
+# reshuffle puts that Turbo back in it, and the same turn may draw and play it again
+# (RUL-AV-TURBO lets a Turbo be played during a Turbo). The bounds are the turn's own
+# counters instead: every card played leaves the hand, and a Turbo's draw brings two.
 
 
 def card_conservation(state: AvState) -> list[str]:
@@ -67,28 +66,29 @@ def token_conservation(state: AvState) -> list[str]:
 def hand_sizes(state: AvState) -> list[str]:
     """Every hand but that of the player whose turn it is holds six cards until the game
     is over; that player holds six before drawing (or in the jeu accéléré before
-    playing), and while playing no more than six plus the plays left (one drawn, one
-    more per Turbo), over six exactly when trimming a Turbo cut short."""
-    if state.phase is AvPhase.OVER:
+    playing), and while playing no more than six plus the plays left (in the jeu accéléré,
+    six plus the cards played), over six exactly when trimming a Turbo cut short; never
+    more than seven plus the cards played in the turn (the card drawn, and a Turbo's two
+    for the Turbo itself)."""
+    size, phase = len(state.hands[state.turn]), state.phase
+    most = HAND + 1 + GAIN * state.played
+    if phase is AvPhase.OVER:
         return [
-            f"seat {s} holds {len(h)} cards"
-            for s, h in enumerate(state.hands)
-            if len(h) > MOST_HELD
+            f"seat {s} holds {len(h)} cards" for s, h in enumerate(state.hands) if len(h) > most
         ]
     problems = [
         f"seat {seat} holds {len(hand)} cards out of its turn"
         for seat, hand in enumerate(state.hands)
         if seat != state.turn and len(hand) != HAND
     ]
-    size, phase = len(state.hands[state.turn]), state.phase
     if phase is AvPhase.DRAW or (phase is AvPhase.PLAY and state.accelerated and not state.played):
         wrong = size != HAND
     elif phase is AvPhase.TRIM:
-        wrong = not HAND < size <= MOST_HELD
+        wrong = not HAND < size <= most
     elif state.accelerated:
-        wrong = size > MOST_HELD
+        wrong = size > HAND + GAIN * state.played
     else:
-        wrong = size > HAND + state.plays or size > MOST_HELD
+        wrong = size > HAND + state.plays or size > most
     if wrong:
         problems.append(f"seat {state.turn} holds {size} cards in phase {phase}")
     return problems
@@ -233,8 +233,9 @@ def _coup_fourre_window(state: AvState, pending: AvCard, actor: int) -> list[str
 
 def turn_counters(state: AvState) -> list[str]:
     """The turn's counters are within their bounds: a turn starts with one play, none
-    made, the discards so far forced, no card taken; plays left and cards played never
-    exceed what the Turbos allow; a card taken from the discard pile is in the hand and
+    made, the discards so far forced, no card taken; the plays left are at most one more
+    than the cards played (each play beyond the first is a Turbo's, and the Turbo was
+    played), one in the jeu accéléré; a card taken from the discard pile is in the hand and
     played next; blocked turns stay below the seat count (RUL-AV-DECLARE: they count
     from the deal on); the seed and the reshuffles are 64-bit."""
     problems = []
@@ -243,12 +244,11 @@ def turn_counters(state: AvState) -> list[str]:
         state.plays != 1 or state.played or not state.forced or state.taken
     ):
         problems.append(f"a turn starts with plays {state.plays}, played {state.played}")
-    most = 1 if state.accelerated else MOST_PLAYS
     low = 0 if phase is AvPhase.OVER else 1
-    if not low <= state.plays <= most:
+    if state.plays < low or (state.accelerated and state.plays > 1):
         problems.append(f"{state.plays} plays left")
-    if state.played > MOST_PLAYED:
-        problems.append(f"{state.played} cards played in one turn")
+    if state.plays > 1 + GAIN * state.played:  # a play beyond the first is a Turbo's
+        problems.append(f"{state.plays} plays left after {state.played} cards played")
     taken = state.taken
     if taken is not None and (
         phase is not AvPhase.PLAY
