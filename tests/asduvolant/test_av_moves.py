@@ -158,12 +158,12 @@ def test_the_shortcut_is_taken_only_from_its_entry_square() -> None:
 @pytest.mark.rules("AV-UTURN", "RUL-AV-UTURN-WINDOW", "RUL-AV-UTURN-COUNTS", "AV-PASS")
 def test_a_demi_tour_sends_the_car_back_and_play_resumes_left_of_the_mover() -> None:
     hands = {0: MOVER, 1: [C.U_TURN, C.D25, C.D50, C.ROLL, C.ROLL, C.GASOLINE]}
-    state = position(3, hands=hands, cars={0: car(2, laid_200=1)})
+    state = position(3, hands=hands, cars={0: car(2, laid_200=1, laid_distance=1)})
     state = assert_legal(state, Move(0, C.D200, False, False))
     assert state.phase is AvPhase.U_TURN and state.actor == 1 and state.cars[0].square == 10
     after = assert_legal(state, UTurn(1))
     assert after.cars[0].square == 2 and after.cars[0].lane == 0
-    assert after.cars[0].laid_200 == 1 and after.cars[0].laid_distance == 0
+    assert after.cars[0].laid_200 == 1 and after.cars[0].laid_distance == 1
     assert after.turn == 1 and len(after.hands[1]) == 6
     # Passing lets the move stand.
     stands = assert_legal(state, Pass(1))

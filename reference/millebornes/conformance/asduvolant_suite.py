@@ -734,13 +734,14 @@ def _arranged() -> list[AvState]:
                 0: [C.U_TURN, *mover[:5]],
                 1: [C.U_TURN, *mover[5:], C.D25, C.GASOLINE, C.REPAIRS],
             },
-            cars={0: car(1)},
+            cars={0: car(1, laid_distance=1)},  # the move to take back is counted
             phase=AvPhase.U_TURN,
             actor=1,
             turn=0,
             mover=0,
             origin=(0, 0),
             moved=C.D25,
+            played=1,
         ),
         position(hands={0: mover}, cars={0: car(38)}),  # AV-MOVE-EXACT: past the finish
         position(phase=AvPhase.DRAW, discard=[C.TOW_TRUCK], cars={0: car(2, attack=C.STOP)}),

@@ -74,6 +74,20 @@ def fs_play_step_without_draw(data: JsonDict) -> None:
     data["phase"] = "play"
 
 
+def fs_borne_window_asked_seat_short(data: JsonDict) -> None:
+    """A Borne window whose seat asked holds three cards (nobody has reacted)."""
+    data["zones"][0]["distance"] = [[_take(data, "D25"), 0]]
+    data["discard_pile"].append(data["hands"][1].pop())
+    _fs_window(data, "borne", layer=0)
+
+
+def fs_holdup_window_layer_short(data: JsonDict) -> None:
+    """A Hold Up window whose layer, the turn's player, holds three cards."""
+    data["zones"][0]["distance"] = [[_take(data, "D25"), 0]]
+    data["discard_pile"].append(data["hands"][0].pop())
+    _fs_window(data, "holdup", layer=0)
+
+
 def fs_stop_and_gas(data: JsonDict) -> None:
     """Stop and Out of Gas both stand on zone 1, one in the Radar slot."""
     data["zones"][1].update(attack=_take(data, "STOP"), radar=_take(data, "OUT_OF_GAS"))
@@ -230,6 +244,8 @@ def funspeed_probes() -> list[Probe]:
             ("LOAD-FS-HAND-ORDER", fs_hand_unsorted),
             ("LOAD-FS-SEATS", fs_hands_missing),
             ("INV-FS-HAND-SIZE", fs_play_step_without_draw),
+            ("INV-FS-HAND-SIZE", fs_borne_window_asked_seat_short),
+            ("INV-FS-HAND-SIZE", fs_holdup_window_layer_short),
         ],
     )
 
@@ -312,7 +328,7 @@ def av_winners_in_play(data: JsonDict) -> None:
 def _av_cf(data: JsonDict, pending: str) -> None:
     # The attack played lies on the discard pile; the window only names it.
     data["discard_pile"].append(_take(data, pending))
-    data.update(phase="coup_fourre", actor=1, pending=pending, source=0)
+    data.update(phase="coup_fourre", actor=1, pending=pending, source=0, played=1)
 
 
 def av_cf_without_safety(data: JsonDict) -> None:
@@ -327,7 +343,7 @@ def av_cf_about_d25(data: JsonDict) -> None:
 
 def _av_uturn(data: JsonDict, actor: int, origin: list[int]) -> None:
     data["cars"][0].update(square=2, lane=0, laid_distance=1)
-    data.update(phase="u_turn", actor=actor, mover=0, origin=origin, moved="D50")
+    data.update(phase="u_turn", actor=actor, mover=0, origin=origin, moved="D50", played=1)
 
 
 def av_uturn_without_card(data: JsonDict) -> None:
@@ -345,6 +361,48 @@ def av_uturn_origin_off_board(data: JsonDict) -> None:
     _av_uturn(data, 1, [999, 0])
 
 
+def _av_uturn_window(data: JsonDict) -> None:
+    """A sound Demi-tour window: seat 0 moved 50 km with its turn's one play, and seat 1,
+    holding a Demi-tour, is asked."""
+    held = data["hands"][1]
+    data["draw_pile"].append(held.pop())
+    data["hands"][1] = sorted([*held, _take(data, "U_TURN")], key=_av_order)
+    data["discard_pile"].append(_take(data, "D50"))
+    data["discard_pile"].append(data["hands"][0].pop())
+    data["hands"][0].append(data["draw_pile"].pop())
+    data["hands"][0].sort(key=_av_order)
+    _av_uturn(data, 1, [0, 0])
+
+
+def av_uturn_move_not_counted(data: JsonDict) -> None:
+    """A Demi-tour window whose mover's car does not count the move it would take back."""
+    _av_uturn_window(data)
+    data["cars"][0]["laid_distance"] = 0
+
+
+def av_window_without_play(data: JsonDict) -> None:
+    """A Demi-tour window in a turn with no card played."""
+    _av_uturn_window(data)
+    data["played"] = 0
+
+
+def av_window_hand_of_seven(data: JsonDict) -> None:
+    """The mover holds seven cards in a Demi-tour window with one play, the one made."""
+    _av_uturn_window(data)
+    data["hands"][0] = sorted([*data["hands"][0], data["draw_pile"].pop()], key=_av_order)
+
+
+def av_play_step_hand_of_two(data: JsonDict) -> None:
+    """Two cards at a play step with two plays left after one card played."""
+    data["discard_pile"] += [data["hands"][0].pop() for _ in range(4)]
+    data.update(phase="play", plays=2, played=1)
+
+
+def av_reshuffles_at_the_last(data: JsonDict) -> None:
+    """2**64 - 1 reshuffles: one more would not fit in 64 bits."""
+    data["reshuffles"] = 2**64 - 1
+
+
 def av_trim_hand_of_five(data: JsonDict) -> None:
     """A trim phase for a hand of five."""
     data["discard_pile"].append(data["hands"][0].pop())
@@ -353,6 +411,7 @@ def av_trim_hand_of_five(data: JsonDict) -> None:
 
 def av_taken_not_in_hand(data: JsonDict) -> None:
     """A card taken from the discard pile that is not in the hand."""
+    data["hands"][0] = sorted([*data["hands"][0], data["draw_pile"].pop()], key=_av_order)
     card = next(c for c in ("ROLL", "GASOLINE", "REPAIRS") if c not in data["hands"][0])
     data.update(phase="play", taken=card)
 
@@ -360,8 +419,8 @@ def av_taken_not_in_hand(data: JsonDict) -> None:
 def av_taken_unplayable(data: JsonDict) -> None:
     """A card taken from the discard pile that no play can use (a remedy with nothing to
     cure): the player may neither play another card nor discard it."""
-    remedies = ("ROLL", "END_OF_LIMIT", "GASOLINE", "SPARE_TIRE", "REPAIRS")
-    card = next(c for c in data["hands"][0] if c in remedies)
+    card = _take(data, "REPAIRS")  # drawn from the discard pile: the hand holds seven
+    data["hands"][0] = sorted([*data["hands"][0], card], key=_av_order)
     data.update(phase="play", taken=card)
 
 
@@ -447,6 +506,11 @@ def asduvolant_probes() -> list[Probe]:
             ("LOAD-AV-OPTIONS", av_options_repeated),
             ("LOAD-AV-OPTIONS", av_options_unsorted),
             ("LOAD-AV-SEATS", av_hands_missing),
+            ("INV-AV-WINDOWS", av_uturn_move_not_counted),
+            ("INV-AV-COUNTERS", av_window_without_play),
+            ("INV-AV-HAND-SIZE", av_window_hand_of_seven),
+            ("INV-AV-HAND-SIZE", av_play_step_hand_of_two),
+            ("INV-AV-COUNTERS", av_reshuffles_at_the_last),
         ],
     )
 

@@ -28,7 +28,14 @@ from millebornes.families.asduvolant.cards import (
     Kind,
 )
 from millebornes.families.asduvolant.engine import farthest, legal_actions
-from millebornes.families.asduvolant.state import WINDOWS, AvPhase, AvState, box_tokens
+from millebornes.families.asduvolant.state import (
+    WINDOWS,
+    AvPhase,
+    AvState,
+    Car,
+    box_tokens,
+    evolve_car,
+)
 
 HAND = DATA.hand_size
 GAIN = DATA.turbo_draws - 1
@@ -66,10 +73,11 @@ def token_conservation(state: AvState) -> list[str]:
 def hand_sizes(state: AvState) -> list[str]:
     """Every hand but that of the player whose turn it is holds six cards until the game
     is over; that player holds six before drawing (or in the jeu accéléré before
-    playing), and while playing no more than six plus the plays left (in the jeu accéléré,
-    six plus the cards played), over six exactly when trimming a Turbo cut short; never
-    more than seven plus the cards played in the turn (the card drawn, and a Turbo's two
-    for the Turbo itself)."""
+    playing), and while playing no more than six plus the plays left (one less while a
+    window is open) and no fewer than five plus the plays left less the cards played (in
+    the jeu accéléré, no more than six plus the cards played), over six
+    exactly when trimming a Turbo cut short; never more than seven plus the cards played
+    in the turn (the card drawn, and a Turbo's two for the Turbo itself)."""
     size, phase = len(state.hands[state.turn]), state.phase
     most = HAND + 1 + GAIN * state.played
     if phase is AvPhase.OVER:
@@ -88,7 +96,13 @@ def hand_sizes(state: AvState) -> list[str]:
     elif state.accelerated:
         wrong = size > HAND + GAIN * state.played
     else:
-        wrong = size > HAND + state.plays or size > most
+        # Seven at the play step, plus a Turbo's one more for each play it gave, less one
+        # per accelerated move (two cards for one play); in a window the play that opened
+        # it has left the hand but not yet the plays. The lower bound allows one card
+        # fewer at a play step (six, no card drawn), as positions arranged by hand have it.
+        window = 1 if phase in WINDOWS else 0
+        low = HAND + state.plays - 1 - state.played
+        wrong = not low <= size <= HAND + state.plays - window or size > most
     if wrong:
         problems.append(f"seat {state.turn} holds {size} cards in phase {phase}")
     return problems
@@ -155,19 +169,38 @@ def moves_counted(state: AvState) -> list[str]:
     """The moves a car's score counts match where it stands: its 100s and 200s are among
     its moves, and each move took it at least one square (25 km) further, so a car on the
     start counts none."""
-    problems = []
     squares = state.board.squares
-    for seat, car in enumerate(state.cars):
-        if car.square >= len(squares):
-            continue  # INV-AV-CARS-ON-BOARD says so
-        if squares[car.square].km < SQUARE_KM * car.laid_distance:
-            problems.append(
-                f"car {seat} is at {squares[car.square].km} km after {car.laid_distance} moves"
-            )
-        if car.laid_100 + car.laid_200 > car.laid_distance:
-            counted = f"{car.laid_100} 100s and {car.laid_200} 200s"
-            problems.append(f"car {seat} counts {counted} in {car.laid_distance} moves")
+    return [
+        problem
+        for seat, car in enumerate(state.cars)
+        if car.square < len(squares)  # else INV-AV-CARS-ON-BOARD says so
+        for problem in _counted(seat, car, squares[car.square].km)
+    ]
+
+
+def _counted(seat: int, car: Car, km: int) -> list[str]:
+    problems = []
+    if km < SQUARE_KM * car.laid_distance:
+        problems.append(f"car {seat} is at {km} km after {car.laid_distance} moves")
+    if car.laid_100 + car.laid_200 > car.laid_distance:
+        counted = f"{car.laid_100} 100s and {car.laid_200} 200s"
+        problems.append(f"car {seat} counts {counted} in {car.laid_distance} moves")
     return problems
+
+
+def _undone(state: AvState, mover: int, origin: int, moved: AvCard) -> list[str]:
+    """A Demi-tour takes the move back (RUL-AV-UTURN-COUNTS): the mover's counts, less the
+    move, must fit the square it left."""
+    car = state.cars[mover]
+    back = evolve_car(
+        car,
+        laid_100=car.laid_100 - (moved is AvCard.D100),
+        laid_200=car.laid_200 - (moved is AvCard.D200),
+        laid_distance=car.laid_distance - 1,
+    )
+    if min(back.laid_100, back.laid_200, back.laid_distance) < 0:
+        return [f"car {mover} does not count the move made with {moved.name}"]
+    return _counted(mover, back, state.board.squares[origin].km)
 
 
 def one_actor(state: AvState) -> list[str]:
@@ -189,8 +222,9 @@ def windows(state: AvState) -> list[str]:
     """A window holds exactly what opened it: a coup-fourré window an attack from the
     turn's player, with a token left and room for it on the car of the seat asked, which
     holds its safety; a Demi-tour window the turn's player's move (its distance card, an
-    origin on the board) and a seat asked that holds a Demi-tour; a trim the seat that
-    plays next."""
+    origin on the board, and the mover's counts less that move fitting the origin, as
+    INV-AV-MOVES-COUNTED asks of a car) and a seat asked that holds a Demi-tour; a trim
+    the seat that plays next."""
     phase, actor, problems = state.phase, state.actor, []
     in_cf, in_uturn = phase is AvPhase.COUP_FOURRE, phase is AvPhase.U_TURN
     if (state.pending is not None) != in_cf or (state.source is not None) != in_cf:
@@ -210,6 +244,8 @@ def windows(state: AvState) -> list[str]:
             problems.append(f"a Demi-tour window asking seat {actor} about seat {state.mover}")
         if square >= len(state.board.squares) or lane >= state.lanes(square):
             problems.append(f"the move left square {square}, lane {lane}, not on the board")
+        elif state.mover is not None:
+            problems += _undone(state, state.mover, square, state.moved)
         if KIND[state.moved] is not Kind.DISTANCE:
             problems.append(f"the move was made with {state.moved.name}")
     if phase is AvPhase.TRIM and state.resume == state.turn:
@@ -235,9 +271,10 @@ def turn_counters(state: AvState) -> list[str]:
     """The turn's counters are within their bounds: a turn starts with one play, none
     made, the discards so far forced, no card taken; the plays left are at most one more
     than the cards played (each play beyond the first is a Turbo's, and the Turbo was
-    played), one in the jeu accéléré; a card taken from the discard pile is in the hand and
+    played), one in the jeu accéléré; in a window the play that opened it is among the
+    cards played; a card taken from the discard pile is in the hand and
     played next; blocked turns stay below the seat count (RUL-AV-DECLARE: they count
-    from the deal on); the seed and the reshuffles are 64-bit."""
+    from the deal on); the seed is 64-bit, and so is one more reshuffle."""
     problems = []
     phase = state.phase
     if phase is AvPhase.DRAW and (
@@ -247,6 +284,8 @@ def turn_counters(state: AvState) -> list[str]:
     low = 0 if phase is AvPhase.OVER else 1
     if state.plays < low or (state.accelerated and state.plays > 1):
         problems.append(f"{state.plays} plays left")
+    if phase in WINDOWS and not state.played:  # the play that opened it is counted
+        problems.append(f"a window of phase {phase} with no card played")
     if state.plays > 1 + GAIN * state.played:  # a play beyond the first is a Turbo's
         problems.append(f"{state.plays} plays left after {state.played} cards played")
     taken = state.taken
@@ -260,8 +299,8 @@ def turn_counters(state: AvState) -> list[str]:
     stuck_most = state.players if phase is AvPhase.OVER else state.players - 1
     if state.stuck > stuck_most:
         problems.append(f"{state.stuck} blocked turns in a row at {state.players} seats")
-    if state.seed > MASK64 or state.reshuffles > MASK64:
-        problems.append(f"seed {state.seed} or reshuffles {state.reshuffles} past 2**64 - 1")
+    if state.seed > MASK64 or state.reshuffles >= MASK64:  # one more must still fit
+        problems.append(f"seed {state.seed} or reshuffles {state.reshuffles} past 2**64 - 2")
     return problems
 
 

@@ -40,9 +40,10 @@ def card_conservation(state: FsState) -> list[str]:
 def hand_sizes(state: FsState) -> list[str]:
     """Between turns every hand holds four cards; at the play step the player whose turn
     it is holds five (the four of every turn's start and the card drawn, 001 §COMMENT
-    JOUER: « Vous avez maintenant 5 cartes en main ») and everyone else four; in a window
-    nobody holds more than four, and only the seats the window is about (the turn's
-    player, the seat asked, the attack's source) hold fewer."""
+    JOUER: « Vous avez maintenant 5 cartes en main ») and everyone else four; in an attack
+    window nobody holds more than four, and only the seats it is about (the turn's player,
+    the seat asked, the attack's source) hold fewer; in a Borne window everyone holds four
+    but the layer, who holds two to four; in a Hold Up window everyone holds four."""
     if state.phase is FsPhase.OVER:
         return [
             f"seat {s} holds {len(h)} cards" for s, h in enumerate(state.hands) if len(h) > HAND + 1
@@ -55,7 +56,13 @@ def hand_sizes(state: FsState) -> list[str]:
             wrong = size != HAND
         elif state.phase is FsPhase.PLAY and seat == state.actor:
             wrong = size != HAND + 1
-        elif state.phase is FsPhase.PLAY or seat not in involved:
+        elif state.phase is FsPhase.BORNE and seat == state.layer:
+            # the Borne and up to two Accélérateurs were laid from five
+            wrong = not HAND - DATA.max_accelerators <= size <= HAND
+        elif state.phase is not FsPhase.ATTACK or seat not in involved:
+            # a Hold Up window opens after the turn's refill, or after a safety laid from
+            # five on one's own turn; nobody reacts with a card of the hand in a Borne
+            # window without ending the turn
             wrong = size != HAND
         else:
             wrong = size > HAND
