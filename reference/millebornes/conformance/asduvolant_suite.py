@@ -250,6 +250,7 @@ def family_cases() -> list[JsonDict]:
     constructed += [*_uturn_counts(), *_lanes_and_goal(), *_more_pinned()]
     constructed += [*_shortcut_moves_and_a_malformed_move(), *_uturn_passes_and_a_long_board()]
     constructed += [*_same_move_asked_twice(), *_doubled_without_acceleration()]
+    constructed += _turbo_back_in_its_own_turn()
     return [*cases, *constructed, _constructed()]
 
 
@@ -668,6 +669,24 @@ def _doubled_without_acceleration() -> list[JsonDict]:
     return [
         _refused("av-card-in-hand-no-acceleration", plain, Move(0, C.D50, True, False),
                  "a doubled move without the Accélération in hand"),
+    ]  # fmt: skip
+
+
+def _turbo_back_in_its_own_turn() -> list[JsonDict]:
+    """RUL-AV-TURBO, AV-RESHUFFLE: a Turbo's draw emptied the draw pile, the reshuffle put
+    the Turbo back in it, and the same turn drew it and played it again: three Turbos in
+    one turn, though the box holds two. Seat 0 holds ten cards with four plays left after
+    five cards played, more than the box's two Turbos could give; the state loads and the
+    turn goes on (a game from a deal reaches such a turn:
+    tests/asduvolant/test_av_serialize.py)."""
+    hand = [C.D25, C.D25, C.D50, C.D50, C.D75, C.D100, C.ROLL, C.GASOLINE, C.SPARE_TIRE,
+            C.REPAIRS]  # fmt: skip
+    third = position(hands={0: hand}, discard=[C.TURBO, C.TURBO], plays=4, played=5,
+                     reshuffles=1)  # fmt: skip
+    return [
+        _constructed_step("turbo-back-from-the-reshuffle", third, Move(0, C.D25, False, False),
+                          ("RUL-AV-TURBO", "AV-RESHUFFLE"),
+                          "ten cards and four plays left in a turn of three Turbos: a move"),
     ]  # fmt: skip
 
 
