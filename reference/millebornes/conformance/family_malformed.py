@@ -367,10 +367,7 @@ def _av_uturn_window(data: JsonDict) -> None:
     held = data["hands"][1]
     data["draw_pile"].append(held.pop())
     data["hands"][1] = sorted([*held, _take(data, "U_TURN")], key=_av_order)
-    data["discard_pile"].append(_take(data, "D50"))
-    data["discard_pile"].append(data["hands"][0].pop())
-    data["hands"][0].append(data["draw_pile"].pop())
-    data["hands"][0].sort(key=_av_order)
+    data["discard_pile"].append(_take(data, "D50"))  # drawn, then played: six are left
     _av_uturn(data, 1, [0, 0])
 
 

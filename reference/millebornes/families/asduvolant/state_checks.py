@@ -96,10 +96,11 @@ def hand_sizes(state: AvState) -> list[str]:
     elif state.accelerated:
         wrong = size > HAND + GAIN * state.played
     else:
-        # Seven at the play step, plus a Turbo's one more for each play it gave, less one
-        # per accelerated move (two cards for one play); in a window the play that opened
-        # it has left the hand but not yet the plays. The lower bound allows one card
-        # fewer at a play step (six, no card drawn), as positions arranged by hand have it.
+        # The hand is six plus the plays left (the card drawn, and one per play a Turbo
+        # gave) less one per accelerated move (two cards for one play), and one less in a
+        # window, whose play has left the hand but not the plays. The lower bound, which
+        # counts every card played as accelerated, allows a play step of six (no card
+        # drawn): the turn's end refills the hand, so such a step can move.
         window = 1 if phase in WINDOWS else 0
         low = HAND + state.plays - 1 - state.played
         wrong = not low <= size <= HAND + state.plays - window or size > most
