@@ -10,12 +10,16 @@ game is seeded by its number alone, so the result is the same as :func:`run_loca
 from __future__ import annotations
 
 import logging
+import queue
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from millebornes.apps.simulate import Chunk, Config, merge, run_chunk
-from millebornes.apps.stopping import check, children_ignore_ctrl_c
+from millebornes.apps.stopping import check, children_ignore_ctrl_c, stops_deferred
+
+C = TypeVar("C", bound="Chunked")
+R = TypeVar("R")
 
 
 @contextmanager
@@ -26,9 +30,14 @@ def local_client(workers: int, *, processes: bool = True) -> Iterator[Any]:
     The client closes before the cluster, and the cluster closes its workers before
     its scheduler; :class:`~millebornes.apps.dask_close.LastHeartbeat` lets each worker's
     last heartbeat come back before the worker closes its connections, so that the
-    shutdown prints nothing. The workers log nothing below CRITICAL: a task that raises
-    (an author's bot that fails) reaches the client as its exception, which the command
-    says in one line; the worker's own log of it would add a traceback."""
+    shutdown prints nothing. From the client's start to the cluster's close, a stop is
+    raised only where the caller checks for one (:func:`~millebornes.apps.stopping.check`),
+    or after the close: one raised inside the client's own waits can leave its event loop
+    blocked and the close hung (:mod:`millebornes.apps.stopping`).
+
+    The workers log nothing below CRITICAL: a task that raises (an author's bot that
+    fails) reaches the client as its exception, which the command says in one line; the
+    worker's own log of it would add a traceback."""
     from distributed import Client, LocalCluster  # noqa: PLC0415 - an optional dependency
 
     from millebornes.apps.dask_close import LastHeartbeat  # noqa: PLC0415 - imports distributed
@@ -43,7 +52,7 @@ def local_client(workers: int, *, processes: bool = True) -> Iterator[Any]:
         )
     logged = logging.root.manager.disable
     try:
-        with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+        with stops_deferred(), cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             client.register_plugin(LastHeartbeat())
             try:
                 yield client
@@ -66,19 +75,44 @@ def remote_client(address: str) -> Iterator[Any]:
         yield client
 
 
+class Chunked(Protocol):
+    """A run cut into chunks of games: (start, stop) ranges."""
+
+    def chunks(self) -> list[tuple[int, int]]: ...
+
+
+def chunk_results(
+    client: Any,
+    run: Callable[[C, int, int], R],
+    config: C,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[R]:
+    """``run(config, start, stop)`` for every chunk of ``config``, each a task on
+    ``client``'s cluster; the results in the order they finish, ``progress`` told the
+    size of each. A stop (Ctrl-C, SIGTERM) is raised between two submissions or two
+    waits of a tenth of a second, never inside the client's own waits
+    (:mod:`millebornes.apps.stopping`)."""
+    done: queue.SimpleQueue[Any] = queue.SimpleQueue()
+    sizes: dict[Any, int] = {}
+    with stops_deferred():
+        for start, stop in config.chunks():
+            check()
+            future = client.submit(run, config, start, stop, pure=False)
+            future.add_done_callback(done.put)  # called on a thread of the client's
+            sizes[future] = stop - start
+        for _ in sizes:
+            while True:
+                check()
+                try:
+                    future = done.get(timeout=0.1)
+                except queue.Empty:
+                    continue
+                break
+            yield future.result()
+            if progress is not None:
+                progress(sizes[future])
+
+
 def run_dask(config: Config, client: Any, progress: Callable[[int], None] | None = None) -> Chunk:
     """Every chunk as a task on ``client``'s cluster; ``progress`` hears of each chunk done."""
-    from distributed import as_completed  # noqa: PLC0415
-
-    sizes = {
-        client.submit(run_chunk, config, start, stop): stop - start
-        for start, stop in config.chunks()
-    }
-    check()  # a stop dropped while the tasks went out
-    chunks: list[Chunk] = []
-    for future in as_completed(list(sizes)):  # type: ignore[no-untyped-call]
-        check()
-        chunks.append(future.result())
-        if progress is not None:
-            progress(sizes[future])
-    return merge(chunks)
+    return merge(list(chunk_results(client, run_chunk, config, progress)))

@@ -26,6 +26,9 @@ from typing import Any
 _asked: list[int] = []
 """The signals received since :func:`stops_raise` began (a list: no ``global``)."""
 
+_deferring: list[None] = []
+"""One entry for each :func:`stops_deferred` block the main thread is in."""
+
 
 class Terminated(BaseException):
     """SIGTERM, as KeyboardInterrupt is Ctrl-C: a BaseException, so that no ``except
@@ -44,7 +47,8 @@ def _on_signal(signum: int, frame: FrameType | None) -> None:
     # object it caught half-built failing as it goes: Python would print each as
     # "Exception ignored in ..." with a traceback, and the command's one line says it all.
     sys.unraisablehook = _unraisable_ignored
-    _raise(signum)
+    if not _deferring:
+        _raise(signum)
 
 
 def _unraisable_ignored(unraisable: sys.UnraisableHookArgs) -> None:
@@ -85,6 +89,19 @@ def stops_raise() -> Iterator[None]:
             yield
     finally:
         _asked.clear()
+
+
+@contextmanager
+def stops_deferred() -> Iterator[None]:
+    """Ctrl-C and SIGTERM only recorded while the block runs: :func:`check` raises them,
+    at a point the block chooses, and so does the block's end if nothing else is raised.
+    For a block that waits in a library's locks (see the module's note)."""
+    _deferring.append(None)
+    try:
+        yield
+    finally:
+        _deferring.pop()
+    check()
 
 
 @contextmanager

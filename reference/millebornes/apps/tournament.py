@@ -30,7 +30,6 @@ from millebornes.apps.entrants import entrant
 from millebornes.apps.rating import bootstrap, bradley_terry, wilson
 from millebornes.apps.search import Budget
 from millebornes.apps.simulate import MAX_ACTIONS, derive
-from millebornes.apps.stopping import check
 from millebornes.core.errors import MalformedInput
 from millebornes.core.shuffle import round_seed
 from millebornes.families.asduvolant.scoring import game_points
@@ -180,20 +179,10 @@ def run_dask(
     config: TournamentConfig, client: Any, progress: Callable[[int], None] | None = None
 ) -> list[TableGame]:
     """Every chunk as a task on ``client``'s cluster; the games come back in deal order."""
-    from distributed import as_completed  # noqa: PLC0415 - an optional dependency
+    from millebornes.apps.simulate_dask import chunk_results  # noqa: PLC0415 - as the CLI does
 
-    sizes = {
-        client.submit(run_chunk, config, start, stop, pure=False): stop - start
-        for start, stop in config.chunks()
-    }
-    check()  # a stop dropped while the tasks went out
-    games: list[TableGame] = []
-    for future in as_completed(list(sizes)):  # type: ignore[no-untyped-call]
-        check()
-        games += future.result()
-        if progress is not None:
-            progress(sizes[future])
-    return _ordered(games)
+    chunks = chunk_results(client, run_chunk, config, progress)
+    return _ordered([game for chunk in chunks for game in chunk])
 
 
 def check_entrants(config: TournamentConfig) -> None:
