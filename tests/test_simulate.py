@@ -222,6 +222,26 @@ def test_without_the_sim_extra_the_options_that_need_it_say_so(
         assert argument in err.getvalue() and "millebornes[sim]" in err.getvalue()
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_workers_that_fail_to_start_are_one_line_naming_the_option(
+    command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    @contextlib.contextmanager
+    def failing(workers: int) -> Iterator[Any]:
+        raise RuntimeError("Nanny failed to start.")  # as distributed says it
+        yield
+
+    monkeypatch.setattr("millebornes.apps.simulate_dask.local_client", failing)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), pytest.raises(SystemExit) as leaving:
+        main([command, "--quiet", "--workers", "2"])
+    assert leaving.value.code == 2
+    assert err.getvalue() == (
+        f"millebornes {command}: error: argument --workers: cannot use a local cluster:"
+        f" Nanny failed to start. (see millebornes {command} --help)\n"
+    )
+
+
 # --- Fun & Speed and As du Volant: whole games -------------------------------------------
 
 RACES = [

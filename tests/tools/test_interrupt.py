@@ -1,6 +1,7 @@
 """Ctrl-C and SIGTERM stop a tournament on local Dask workers in one line, leaving no
 process behind: the workers ignore Ctrl-C (else each would print a traceback of its own),
-and SIGTERM closes the cluster as Ctrl-C does (else its semaphores leak, with a warning)."""
+and SIGTERM closes the cluster as Ctrl-C does (else its semaphores leak, with a warning).
+Both are heard while the cluster starts too, once it has started."""
 
 from __future__ import annotations
 
@@ -88,10 +89,20 @@ def test_a_stopped_tournament_on_workers_says_one_line_and_leaves_nothing(
             os.killpg(process.pid, signal.SIGKILL)
 
 
+STARTING = [
+    # held back while the workers start (they must start ignoring it), heard after
+    pytest.param(signal.SIGINT, True, "millebornes: interrupted", 130, id="ctrl-c-to-the-group"),
+    pytest.param(signal.SIGTERM, False, "millebornes: terminated", 143, id="kill-the-command"),
+    # the workers starting stop on it, and their cluster fails to start: still one line
+    pytest.param(signal.SIGTERM, True, "millebornes: terminated", 143, id="kill-the-group"),
+]
+
+
 @pytest.mark.slow
-def test_simulate_on_workers_stopped_while_its_cluster_starts_says_one_line() -> None:
-    # SIGTERM is heard at any moment, the cluster's start included (Ctrl-C is not, there:
-    # the workers must be started ignoring it).
+@pytest.mark.parametrize(("sent", "to_group", "line", "status"), STARTING)
+def test_simulate_on_workers_stopped_while_its_cluster_starts_says_one_line(
+    sent: signal.Signals, to_group: bool, line: str, status: int
+) -> None:
     command = [sys.executable, "-m", "millebornes.apps.cli", "simulate", "--quiet"]
     process = _started([*command, "--rounds", "1000000", "--workers", "2"], dict(os.environ))
     try:
@@ -100,9 +111,12 @@ def test_simulate_on_workers_stopped_while_its_cluster_starts_says_one_line() ->
             assert process.poll() is None, process.communicate()
             assert time.monotonic() < deadline, "no worker process in 120 s"
             time.sleep(0.05)
-        process.send_signal(signal.SIGTERM)
+        if to_group:
+            os.killpg(process.pid, sent)
+        else:
+            process.send_signal(sent)
         out, err = process.communicate(timeout=120)
-        assert (process.returncode, err, out) == (143, "millebornes: terminated\n", "")
+        assert (process.returncode, err, out) == (status, line + "\n", "")
         assert _group_gone(process.pid, 30), "a worker outlived the command"
     finally:
         with contextlib.suppress(ProcessLookupError):

@@ -65,3 +65,16 @@ def test_a_stop_while_chunks_run_on_dask_is_raised_and_the_cluster_closes() -> N
     # main thread was (inside the client's code, say)
     raised_in = [entry.name for entry in stopped.traceback]
     assert raised_in[-3:] == ["chunk_results", "check", "_raise"], raised_in
+
+
+def test_a_command_started_ignoring_ctrl_c_keeps_ignoring_it() -> None:
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with stops_raise():
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            assert signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL  # heard
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.2)
+            check()  # nothing was recorded
+    finally:
+        signal.signal(signal.SIGINT, before)

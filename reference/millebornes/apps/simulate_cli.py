@@ -7,15 +7,18 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeVar
 
 from millebornes.apps.arguments import add_game_arguments, game_from_args, positive_value
 from millebornes.apps.roster import BOTS
 from millebornes.apps.simulate import Chunk, Config, Unit, run_local
 from millebornes.registry import family_of_edition
+
+R = TypeVar("R")
 
 DEFAULT_COUNT = 200
 
@@ -220,9 +223,23 @@ def _run(
 ) -> Chunk:
     if args.workers is None and args.scheduler is None:
         return run_local(config, progress)
+
+    def on_dask(client: Any) -> Chunk:
+        from millebornes.apps.simulate_dask import run_dask  # noqa: PLC0415
+
+        return run_dask(config, client, progress)
+
+    return run_on_dask(parser, args, on_dask)
+
+
+def run_on_dask(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, run: Callable[[Any], R]
+) -> R:
+    """``run(client)`` with a client of the cluster ``--scheduler`` or ``--workers`` asks
+    for; a cluster that cannot be reached or started is a usage error naming the option."""
     argument = "--scheduler" if args.scheduler else "--workers"
     try:
-        from millebornes.apps.simulate_dask import local_client, remote_client, run_dask  # noqa: PLC0415
+        from millebornes.apps.simulate_dask import local_client, remote_client  # noqa: PLC0415
 
         connect = remote_client(args.scheduler) if args.scheduler else local_client(args.workers)
     except ImportError:
@@ -230,10 +247,11 @@ def _run(
     with ExitStack() as stack:
         try:
             client = stack.enter_context(connect)
-        except (OSError, ValueError) as error:  # no scheduler there, or not an address
+        # no scheduler there, or not an address; or workers that failed to start
+        except (OSError, ValueError, RuntimeError) as error:
             where = repr(args.scheduler) if args.scheduler else "a local cluster"
             parser.error(f"argument {argument}: cannot use {where}: {error}")
-        return run_dask(config, client, progress)
+        return run(client)
 
 
 def _report(config: Config, result: Chunk, args: argparse.Namespace, seconds: float) -> int:

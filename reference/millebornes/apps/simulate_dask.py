@@ -30,38 +30,45 @@ def local_client(workers: int, *, processes: bool = True) -> Iterator[Any]:
     The client closes before the cluster, and the cluster closes its workers before
     its scheduler; :class:`~millebornes.apps.dask_close.LastHeartbeat` lets each worker's
     last heartbeat come back before the worker closes its connections, so that the
-    shutdown prints nothing. From the client's start to the cluster's close, a stop is
-    raised only where the caller checks for one (:func:`~millebornes.apps.stopping.check`),
-    or after the close: one raised inside the client's own waits can leave its event loop
-    blocked and the close hung (:mod:`millebornes.apps.stopping`).
+    shutdown prints nothing. From the cluster's start to its close, a stop is raised only
+    where the caller checks for one (:func:`~millebornes.apps.stopping.check`), or after
+    the close: one raised inside Dask's own code can leave its event loop blocked and the
+    close hung, or a cluster half started and never closed (:mod:`millebornes.apps.stopping`).
 
     The workers log nothing below CRITICAL: a task that raises (an author's bot that
     fails) reaches the client as its exception, which the command says in one line; the
     worker's own log of it would add a traceback."""
-    from distributed import Client, LocalCluster  # noqa: PLC0415 - an optional dependency
-
-    from millebornes.apps.dask_close import LastHeartbeat  # noqa: PLC0415 - imports distributed
-
-    with children_ignore_ctrl_c():
-        cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=processes,
-            dashboard_address=":0",  # any free port: another cluster may hold 8787
-            silence_logs=logging.CRITICAL,
-        )
     logged = logging.root.manager.disable
     try:
-        with stops_deferred(), cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
-            client.register_plugin(LastHeartbeat())
+        with stops_deferred():
             try:
-                yield client
-            except BaseException:
-                # Stopped with tasks running (Ctrl-C, SIGTERM, a bot that fails): as the
-                # cluster closes, its scheduler logs at CRITICAL, with a traceback, each
-                # result it can no longer send; the command's own line says what happened.
-                logging.disable(logging.CRITICAL)
+                # Imported here: the threads the import starts (numpy's) hold Ctrl-C back too
+                with children_ignore_ctrl_c():
+                    from distributed import Client, LocalCluster  # noqa: PLC0415 - optional
+
+                    from millebornes.apps.dask_close import LastHeartbeat  # noqa: PLC0415
+
+                    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=processes,
+                        dashboard_address=":0",  # any free port: another may hold 8787
+                        silence_logs=logging.CRITICAL,
+                    )
+            except Exception:
+                check()  # a SIGTERM to the group stops the workers starting: the start fails
                 raise
+            with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
+                client.register_plugin(LastHeartbeat())
+                try:
+                    yield client
+                except BaseException:
+                    # Stopped with tasks running (Ctrl-C, SIGTERM, a bot that fails): as
+                    # the cluster closes, its scheduler logs at CRITICAL, with a traceback,
+                    # each result it can no longer send; the command's own line says what
+                    # happened.
+                    logging.disable(logging.CRITICAL)
+                    raise
     finally:
         logging.disable(logged)
 

@@ -20,6 +20,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from types import FrameType
 from typing import Any
 
@@ -84,8 +85,13 @@ def _handling(handlers: dict[signal.Signals, _Handler]) -> Iterator[None]:
 def stops_raise() -> Iterator[None]:
     """Ctrl-C and SIGTERM raise (and are recorded) while the block runs; the handlers
     before come back after it."""
+    handlers: dict[signal.Signals, _Handler] = {signal.SIGTERM: _on_signal}
+    # A command started with Ctrl-C ignored (a script's job run with &) keeps ignoring it,
+    # as Python itself does
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        handlers[signal.SIGINT] = _on_signal
     try:
-        with _handling({signal.SIGINT: _on_signal, signal.SIGTERM: _on_signal}):
+        with _handling(handlers):
             yield
     finally:
         _asked.clear()
@@ -107,9 +113,24 @@ def stops_deferred() -> Iterator[None]:
 @contextmanager
 def children_ignore_ctrl_c() -> Iterator[None]:
     """Ctrl-C ignored while the block starts processes, which keep ignoring it (an ignored
-    signal stays ignored in a process started from this one); a Ctrl-C in the block is
-    not heard. Ctrl-C reaches every process of the terminal's foreground group: a Dask
-    worker would stop on it with a traceback of its own, while the command, told too,
-    closes the cluster and its workers in order."""
-    with _handling({signal.SIGINT: signal.SIG_IGN}):
+    signal stays ignored in a process started from this one), and held back meanwhile: a
+    Ctrl-C in the block is heard when it ends. Ctrl-C reaches every process of the
+    terminal's foreground group: a Dask worker would stop on it with a traceback of its
+    own, while the command, told too, closes the cluster and its workers in order.
+
+    Held back, as Linux keeps a signal pending, even an ignored one, for a thread that
+    blocks it: the main thread blocks Ctrl-C in the block, and so do the threads started
+    in it, which inherit its mask (the Dask event loop's, which starts the workers). When
+    the block ends, its handler is back and then the signal is unblocked, so the Ctrl-C
+    pending reaches that handler. Multiprocessing's resource tracker is started first: its
+    start unblocks Ctrl-C in the thread that starts it."""
+    if threading.current_thread() is not threading.main_thread():
         yield
+        return
+    resource_tracker.ensure_running()
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        with _handling({signal.SIGINT: signal.SIG_IGN}):
+            yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)

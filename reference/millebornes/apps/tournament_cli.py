@@ -7,14 +7,13 @@ import csv
 import json
 import sys
 import time
-from contextlib import ExitStack
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
 from millebornes.apps.arguments import add_game_arguments, game_from_args, positive_value
 from millebornes.apps.search import Budget, parse_budget
-from millebornes.apps.simulate_cli import Progress, _unwritable_file
+from millebornes.apps.simulate_cli import Progress, _unwritable_file, run_on_dask
 from millebornes.apps.tournament import (
     TableGame,
     TournamentConfig,
@@ -156,20 +155,7 @@ def _run(
 ) -> list[TableGame]:
     if args.workers is None and args.scheduler is None:
         return run_local(config, progress)
-    argument = "--scheduler" if args.scheduler else "--workers"
-    try:
-        from millebornes.apps.simulate_dask import local_client, remote_client  # noqa: PLC0415
-
-        connect = remote_client(args.scheduler) if args.scheduler else local_client(args.workers)
-    except ImportError:
-        parser.error(f"argument {argument}: needs Dask: pip install 'millebornes[sim]'")
-    with ExitStack() as stack:
-        try:
-            client = stack.enter_context(connect)
-        except (OSError, ValueError) as error:
-            where = repr(args.scheduler) if args.scheduler else "a local cluster"
-            parser.error(f"argument {argument}: cannot use {where}: {error}")
-        return run_dask(config, client, progress)
+    return run_on_dask(parser, args, lambda client: run_dask(config, client, progress))
 
 
 def render(data: dict[str, Any]) -> list[str]:
