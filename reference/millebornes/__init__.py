@@ -21,32 +21,35 @@ its package: :mod:`millebornes.families.classic` (``Card``, ``Play``, ``new_roun
 
 from __future__ import annotations
 
-from millebornes.api import (
-    action_from_dict,
-    action_from_json,
-    action_to_dict,
-    action_to_json,
-    actor,
-    apply,
-    chance_action,
-    describe_action,
-    describe_state,
-    editions,
-    family_of,
-    from_json,
-    is_chance,
-    is_legal,
-    legal_actions,
-    new_game,
-    score,
-    state_from_dict,
-    state_to_dict,
-    to_json,
-    violations,
-    winners,
-)
-from millebornes.core.errors import IllegalAction, MalformedInput, MilleBornesError
-from millebornes.core.family import EditionInfo, RuleFamily, SeatCount
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from millebornes.api import (
+        action_from_dict,
+        action_from_json,
+        action_to_dict,
+        action_to_json,
+        actor,
+        apply,
+        chance_action,
+        describe_action,
+        describe_state,
+        editions,
+        family_of,
+        from_json,
+        is_chance,
+        is_legal,
+        legal_actions,
+        new_game,
+        score,
+        state_from_dict,
+        state_to_dict,
+        to_json,
+        violations,
+        winners,
+    )
+    from millebornes.core.errors import IllegalAction, MalformedInput, MilleBornesError
+    from millebornes.core.family import EditionInfo, RuleFamily, SeatCount
 
 __all__ = [
     "EditionInfo", "IllegalAction", "MalformedInput", "MilleBornesError", "RuleFamily",
@@ -55,3 +58,25 @@ __all__ = [
     "family_of", "from_json", "is_chance", "is_legal", "legal_actions", "new_game", "score",
     "state_from_dict", "state_to_dict", "to_json", "violations", "winners",
 ]  # fmt: skip
+
+_HOMES = {
+    "IllegalAction": "millebornes.core.errors",
+    "MalformedInput": "millebornes.core.errors",
+    "MilleBornesError": "millebornes.core.errors",
+    "EditionInfo": "millebornes.core.family",
+    "RuleFamily": "millebornes.core.family",
+    "SeatCount": "millebornes.core.family",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """The names above, each imported from its module when first asked for: importing the
+    package alone loads no engine, so the command's entry point
+    (:mod:`millebornes.apps.entry`) is heard from its first moment."""
+    if name not in __all__:
+        raise AttributeError(f"module 'millebornes' has no attribute {name!r}")
+    from importlib import import_module  # noqa: PLC0415
+
+    value = getattr(import_module(_HOMES.get(name, "millebornes.api")), name)
+    globals()[name] = value  # asked once
+    return value
