@@ -123,9 +123,21 @@ def literal_all(module: str, package: Path = PACKAGE) -> list[str] | None:
     return list(value)
 
 
+def _imports(module: str, package: Path) -> list[ast.stmt]:
+    """``module``'s top-level statements, with those of an ``if TYPE_CHECKING:`` block: a
+    package that loads its names when first asked for names their modules there."""
+    found: list[ast.stmt] = []
+    for stmt in _tree(module, package).body:
+        if isinstance(stmt, ast.If) and ast.unparse(stmt.test) == "TYPE_CHECKING":
+            found += stmt.body
+        else:
+            found.append(stmt)
+    return found
+
+
 def _imported_from(module: str, name: str, package: Path) -> str | None:
     """The module that ``module``'s ``from X import name`` line names, if any."""
-    for stmt in _tree(module, package).body:
+    for stmt in _imports(module, package):
         if isinstance(stmt, ast.ImportFrom) and any(
             (alias.asname or alias.name) == name for alias in stmt.names
         ):
