@@ -59,14 +59,8 @@ __all__ = [
     "state_from_dict", "state_to_dict", "to_json", "violations", "winners",
 ]  # fmt: skip
 
-_HOMES = {
-    "IllegalAction": "millebornes.core.errors",
-    "MalformedInput": "millebornes.core.errors",
-    "MilleBornesError": "millebornes.core.errors",
-    "EditionInfo": "millebornes.core.family",
-    "RuleFamily": "millebornes.core.family",
-    "SeatCount": "millebornes.core.family",
-}
+_MODULES = ("millebornes.api", "millebornes.core.errors", "millebornes.core.family")
+"""The modules of the ``TYPE_CHECKING`` imports above, where the names are looked up."""
 
 
 def __getattr__(name: str) -> Any:
@@ -77,6 +71,7 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'millebornes' has no attribute {name!r}")
     from importlib import import_module  # noqa: PLC0415
 
-    value = getattr(import_module(_HOMES.get(name, "millebornes.api")), name)
+    modules = (import_module(module) for module in _MODULES)
+    value = next(getattr(m, name) for m in modules if hasattr(m, name))
     globals()[name] = value  # asked once
     return value

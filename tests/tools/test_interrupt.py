@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,36 @@ def _started(command: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
     )
 
 
+def _stop_when(
+    process: subprocess.Popen[str],
+    ready: Callable[[], bool],
+    *,
+    never: str,
+    sent: signal.Signals,
+    to_group: bool,
+    said: str,
+    status: int,
+) -> None:
+    """Send ``sent`` to the command (or its whole group) once ``ready()``; it must exit
+    with ``status``, say ``said`` alone and leave no process of its group."""
+    try:
+        deadline = time.monotonic() + 120
+        while not ready():
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, f"{never} in 120 s"
+            time.sleep(0.05)
+        if to_group:
+            os.killpg(process.pid, sent)
+        else:
+            process.send_signal(sent)
+        out, err = process.communicate(timeout=120)
+        assert (process.returncode, err, out) == (status, said, "")
+        assert _group_gone(process.pid, 30), "a worker outlived the command"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("sent", "to_group", "line", "status"), CASES)
 def test_a_stopped_tournament_on_workers_says_one_line_and_leaves_nothing(
@@ -71,22 +102,16 @@ def test_a_stopped_tournament_on_workers_says_one_line_and_leaves_nothing(
     command = [sys.executable, "-m", "millebornes.apps.cli", "tournament", "--quiet"]
     command += ["--games", "100000", "--bots", bots, "--workers", "2"]
     process = _started(command, env)
-    try:
-        deadline = time.monotonic() + 120
-        while not mark.exists():  # a worker plays: the cluster is up, the client waits
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "no game began in 120 s"
-            time.sleep(0.1)
-        if to_group:
-            os.killpg(process.pid, sent)
-        else:
-            process.send_signal(sent)
-        out, err = process.communicate(timeout=120)
-        assert (process.returncode, err, out) == (status, line + "\n", "")
-        assert _group_gone(process.pid, 30), "a worker outlived the command"
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
+    # a worker plays: the cluster is up, the client waits
+    _stop_when(
+        process,
+        mark.exists,
+        never="no game began",
+        sent=sent,
+        to_group=to_group,
+        said=line + "\n",
+        status=status,
+    )
 
 
 STARTING = [
@@ -105,19 +130,14 @@ def test_simulate_on_workers_stopped_while_its_cluster_starts_says_one_line(
 ) -> None:
     command = [sys.executable, "-m", "millebornes.apps.cli", "simulate", "--quiet"]
     process = _started([*command, "--rounds", "1000000", "--workers", "2"], dict(os.environ))
-    try:
-        deadline = time.monotonic() + 120
-        while not _children(process.pid):  # the first process of the cluster is starting
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "no worker process in 120 s"
-            time.sleep(0.05)
-        if to_group:
-            os.killpg(process.pid, sent)
-        else:
-            process.send_signal(sent)
-        out, err = process.communicate(timeout=120)
-        assert (process.returncode, err, out) == (status, line + "\n", "")
-        assert _group_gone(process.pid, 30), "a worker outlived the command"
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
+    # the first process of the cluster is starting
+    starting = lambda: bool(_children(process.pid))  # noqa: E731
+    _stop_when(
+        process,
+        starting,
+        never="no worker process",
+        sent=sent,
+        to_group=to_group,
+        said=line + "\n",
+        status=status,
+    )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import queue
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, Protocol, TypeVar
 
 from millebornes.apps.simulate import Chunk, Config, merge, run_chunk
@@ -110,11 +110,9 @@ def chunk_results(
         for _ in sizes:
             while True:
                 check()
-                try:
+                with suppress(queue.Empty):
                     future = done.get(timeout=0.1)
-                except queue.Empty:
-                    continue
-                break
+                    break
             yield future.result()
             if progress is not None:
                 progress(sizes[future])
