@@ -9,7 +9,8 @@ table of figures and the card glossary from the edition data (:mod:`.tables`,
 (:mod:`.engine_tables`) and the adapters' action and observation encoding
 (:mod:`.adapter_tables`), draws the diagrams from the engine (:mod:`.diagrams`,
 laid out by :mod:`.svg`) and the As du Volant board (:mod:`.av_board`), and
-writes the API reference pages (:mod:`.apidoc`).
+writes the API reference pages (:mod:`.apidoc`); :mod:`.navigation` makes the
+theme's site navigation from titles-only tables of contents made once per build.
 ``docs/about.md`` explains why this is a small extension rather than
 sphinx-needs.
 """
@@ -28,6 +29,7 @@ from millebornes_docs import (
     engine_tables,
     entries,
     glossary,
+    navigation,
     nodes,
     pages,
     symlinks,
@@ -52,6 +54,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
         diagrams,
         av_board,
         apidoc,
+        navigation,
     ):
         module.setup(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
