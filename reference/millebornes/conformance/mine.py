@@ -154,6 +154,7 @@ class Miner:
         signature = _legal_signature(state) if legal else None
         full = signature is not None and signature not in self.legal_seen
         decisive: set[str] = set()
+        name = history.name  # a string built on each call: asked once, not per rejection
         for action, possible in shapes.candidates(state):
             if not full and possible is not None and possible <= self.clean.keys():
                 continue
@@ -168,9 +169,9 @@ class Miner:
             for rule_id in broken:
                 found = self.clean if len(broken) == 1 else self.crowded
                 per_history = found.setdefault(rule_id, {})
-                if history.name not in per_history:
+                if name not in per_history:
                     tags = rejection_tags(state, action, broken)
-                    per_history[history.name] = Pick(history, i, tags, action, broken)
+                    per_history[name] = Pick(history, i, tags, action, broken)
         if full and signature is not None:
             self.legal_seen.add(signature)
             tags = Tags(set(decisive)).merge(configuration_tags(state))
