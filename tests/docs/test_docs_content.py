@@ -369,3 +369,14 @@ def test_the_worked_examples_run_as_doctests() -> None:
     examples = Path(ROOT / "docs" / "examples.md").read_text(encoding="utf-8")
     for heading in ("## A turn", "## A coup-fourré", "## The score sheet"):
         assert heading in examples
+
+
+def test_no_page_shows_a_memory_address() -> None:
+    """A value shown by its ``repr`` with an address (``<function f at 0x7f…>``, a default
+    in a signature, say) tells a reader nothing and changes from build to build."""
+    shown = [
+        path.relative_to(site()).as_posix()
+        for path in sorted(site().rglob("*.html"))
+        if re.search(r" at 0x[0-9a-f]{6,}", path.read_text(encoding="utf-8"))
+    ]
+    assert shown == []
