@@ -13,6 +13,9 @@ class name (``Discard``, ``LayBorne``, ``Move``...), the name followed by ``.`` 
 card name for that card only (``Discard.STOP``), or followed by ``+acc`` for an
 accelerated Fun & Speed Borne or As du Volant move (``LayBorne+acc``); a kind named
 twice adds up. ``ADJUST=Discard.STOP:20`` makes the bot readier to discard a Stop.
+``COUNTING=1`` makes its classic discards count the cards not seen, as the search's own
+policy does (:data:`millebornes.apps.search.COUNTING`, whose figures it measured); the
+``ADJUST`` figures in ``docs/bots.md`` were measured without it.
 Not a test: figures go into issue notes and the search module's docs.
 """
 
@@ -57,7 +60,8 @@ def _kinds(action: Any) -> list[str]:
 
 class AttackFirst(GreedyBot):
     """The greedy bot with the family's :data:`ATTACK_FIRST` bonus (or ``ATTACK_BONUS``),
-    and ``ADJUST``'s points added to the scores of the kinds it names."""
+    ``ADJUST``'s points added to the scores of the kinds it names, and with ``COUNTING=1``
+    the cards not seen counted in its classic discards."""
 
     name = "attack-first"
 
@@ -71,6 +75,7 @@ class AttackFirst(GreedyBot):
             _whole("ATTACK_BONUS", bonus) if bonus is not None else ATTACK_FIRST[type(view)]
         )
         self.adjust = _adjustments(os.environ.get("ADJUST", ""))
+        self.counting = os.environ.get("COUNTING", "0") == "1"
         return super().decide(view, legal)
 
     def _adjust(self, action: Any) -> int:

@@ -10,7 +10,8 @@ import pytest
 
 import millebornes as mb
 from millebornes.apps.arguments import Game
-from millebornes.apps.bots import GreedyBot
+from millebornes.apps.bots import GreedyBot, _value, unseen
+from millebornes.apps.fast_greedy import _c_unseen, c_value
 from millebornes.apps.roster import BOTS, make_bot
 from millebornes.apps.simulate import Config, run_local
 from millebornes.apps.simulate_report import summary
@@ -29,9 +30,11 @@ from millebornes.families.classic import (
 )
 from millebornes.families.classic.edition import edition_ids, load_edition
 from millebornes.families.classic.position import position
+from millebornes.families.classic.view import seat_view as classic_view
 from millebornes.families.funspeed import actions as fs
 from millebornes.families.funspeed.cards import FsCard
 from millebornes.families.funspeed.state import FsPhase, FsState
+from millebornes.fast import FastState
 
 ROLLING = Tableau(battle=(Card.ROLL,))
 FILLER = (Card.D25, Card.D25, Card.STOP, Card.STOP)
@@ -251,3 +254,55 @@ def test_as_du_volant_greedy_with_an_attack_bonus_attacks_before_moving() -> Non
     action = GreedyBot(0, attack_bonus=400).choose(state)
     assert action in mb.legal_actions(state)
     assert isinstance(action, av.Attack) and action.card is AvCard.STOP
+
+
+# --- counting the cards not seen (the search bot's own policy, search.COUNTING) ---------
+
+
+STOPPED = Tableau(battle=(Card.STOP,))
+"""Stopped with no Roll in hand: nothing but a safety or a discard can be played."""
+
+
+def test_counting_keeps_a_remedy_less_when_it_holds_the_safety() -> None:
+    """The Repairs is the card the greedy bot keeps most after the safety; holding the
+    Driving Ace, the counting bot lets it go (a coup-fourré will answer an Accident)."""
+    hand = [Card.REPAIRS, Card.DRIVING_ACE, Card.D25, Card.D75, Card.D75, Card.D100, Card.D100]
+    state = position(hands={0: hand}, tableaus={0: STOPPED, 1: ROLLING})
+    assert choice(state) == Discard(0, Card.D25)
+    assert GreedyBot(0, counting=True).choose(state) == Discard(0, Card.REPAIRS)
+
+
+def test_counting_keeps_a_remedy_less_when_no_hazard_it_cures_is_left() -> None:
+    """Every Accident of the box is in the discard pile: no Repairs will be needed."""
+    hand = [Card.REPAIRS, Card.D25, Card.D50, Card.D75, Card.D75, Card.D100, Card.D100]
+    accidents = load_edition("classic").count(Card.ACCIDENT, 2)
+    state = position(
+        hands={0: hand}, tableaus={0: STOPPED, 1: ROLLING}, discard_pile=[Card.ACCIDENT] * accidents
+    )
+    assert choice(state) == Discard(0, Card.D25)
+    assert GreedyBot(0, counting=True).choose(state) == Discard(0, Card.REPAIRS)
+    one_left = replace(state, discard_pile=state.discard_pile[1:])
+    assert GreedyBot(0, counting=True).choose(one_left) == Discard(0, Card.D25)
+
+
+@pytest.mark.parametrize("edition", edition_ids())
+def test_counting_on_the_fast_state_scores_as_on_the_view(edition: str) -> None:
+    """The search's playouts count cards on the fast state (apps/fast_greedy.py): what is
+    not seen and every action's score are the same as on the seat's view, at every
+    decision of seeded rounds."""
+    compared = 0
+    for seed in range(3):
+        state = mb.new_game(edition, 2, seed=seed)
+        bots = [GreedyBot(seed), GreedyBot(seed + 1, counting=True)]
+        while state.actor is not None and state.phase is not Phase.ROUND_OVER:
+            seat = state.actor
+            view, fast = classic_view(state, seat), FastState.of(state)
+            for card in Card:  # every card that is dealt: memo cards stay set aside
+                if card is Card.MEMO:
+                    continue
+                assert _c_unseen(fast, seat, int(card)) == unseen(view, card), card
+            for action in legal_actions(state):
+                assert c_value(fast, seat, action, True) == _value(view, action, True)
+                compared += 1
+            state = mb.apply(state, bots[seat % 2].choose(state))
+    assert compared

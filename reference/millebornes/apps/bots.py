@@ -155,13 +155,18 @@ class GreedyBot(_Seated):
     family, an attack of As du Volant; Fun & Speed is left as it is): the greedy bot
     with attacks first, the policy the search bot plays its own seat with
     (:data:`millebornes.apps.search.ATTACK_FIRST` says why). 0, the greedy bot, by default.
+    ``counting`` (classic family; off for the greedy bot) counts the cards it has not seen
+    in its discards: a remedy is kept less when the seat holds its safety, or when no
+    hazard it cures is left unseen (:func:`_usefulness`;
+    :data:`millebornes.apps.search.COUNTING` says what it is worth).
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, attack_bonus: int = 0) -> None:
+    def __init__(self, seed: int = 0, attack_bonus: int = 0, counting: bool = False) -> None:
         super().__init__(seed)
         self.attack_bonus = attack_bonus
+        self.counting = counting
 
     def decide(self, view: Any, legal: Sequence[Any]) -> Any:
         if isinstance(view, ClassicView):
@@ -178,7 +183,8 @@ class GreedyBot(_Seated):
         calls = [a for a in choices if isinstance(a, CoupFourre)]
         if calls:
             return calls[0]
-        return self._best([(_value(view, a) + self._adjust(a), a) for a in choices])
+        scored = [(_value(view, a, self.counting) + self._adjust(a), a) for a in choices]
+        return self._best(scored)
 
     def _adjust(self, action: Any) -> int:
         """What is added to ``action``'s score: ``attack_bonus`` to an attack of the
@@ -216,10 +222,11 @@ def _extension_choice(view: ClassicView, choices: tuple[Action, ...]) -> Action:
     return choices[0]
 
 
-def _value(view: ClassicView, action: Action) -> int:
-    """How much the greedy bot likes ``action`` (higher is better)."""
+def _value(view: ClassicView, action: Action, counting: bool = False) -> int:
+    """How much the greedy bot likes ``action`` (higher is better); ``counting``: its
+    discards count the cards not seen (:func:`_usefulness`)."""
     if isinstance(action, Discard):
-        return 30 - _usefulness(view, action.card)
+        return 30 - _usefulness(view, action.card, counting)
     if not isinstance(action, Play):
         return 0  # a draw or a decline: the only choice there
     own = view.tableaus[view.team_of(action.seat)]
@@ -267,8 +274,22 @@ def _safety_value(view: ClassicView, action: Play, own: Tableau) -> int:
     return 20
 
 
-def _usefulness(view: ClassicView, card: Card) -> int:
-    """How much keeping ``card`` is worth to the seat (the discard goes to the least)."""
+def unseen(view: ClassicView, card: Card) -> int:
+    """How many of ``card`` (a card that is dealt: not a memo card, which stays set
+    aside) the seat has not seen: those in the draw pile or in another hand (the box's
+    count less its own hand, the discard pile and every tableau)."""
+    seen = view.hand.count(card) + view.discard_pile.count(card)
+    for tableau in view.tableaus:
+        seen += tableau.battle.count(card) + tableau.speed.count(card)
+        seen += tableau.distance.count(card) + tableau.safeties.count(card)
+    return view.rules.count(card, view.players) - seen
+
+
+def _usefulness(view: ClassicView, card: Card, counting: bool = False) -> int:
+    """How much keeping ``card`` is worth to the seat (the discard goes to the least).
+    ``counting``: a remedy not needed now is worth little when the seat holds the
+    safety against its hazard (a coup-fourré or the safety will answer it), and nearly
+    nothing when no such hazard is left unseen (but a Roll, needed after every remedy)."""
     own = view.tableaus[view.team_of(view.seat)]
     category = CATEGORY[card]
     if category is Category.SAFETY:
@@ -286,6 +307,11 @@ def _usefulness(view: ClassicView, card: Card) -> int:
             return 0  # the safety already does its work
         if hazard is not None and hazard in (own.battle_top, own.speed_top):
             return 90
+        if counting and hazard is not None:
+            if guard is not None and guard in view.hand:
+                return 3
+            if card is not Card.ROLL and unseen(view, hazard) <= 0:
+                return 1
         return 15 if view.hand.count(card) > 1 else 45
     guard = SAFETY_OF[card]
     open_targets = [

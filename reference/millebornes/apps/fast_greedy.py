@@ -320,7 +320,16 @@ def _rolling(top: int, right_of_way: bool) -> bool:
     return right_of_way and (top == NONE or not _C_HAZARD[top])
 
 
-def _c_usefulness(state: FastState, seat: int, card: int) -> int:
+def _c_unseen(state: FastState, seat: int, card: int) -> int:
+    """``bots.unseen`` on the fast state: in the draw pile or another hand."""
+    found = state.draw.count(card)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            found += hand.count(card)
+    return found
+
+
+def _c_usefulness(state: FastState, seat: int, card: int, counting: bool = False) -> int:
     """``bots._usefulness`` on the fast state."""
     teams = state.match.teams
     team = seat % teams
@@ -343,6 +352,11 @@ def _c_usefulness(state: FastState, seat: int, card: int) -> int:
             (battle and battle[-1] == hazard) or (speed and speed[-1] == hazard)
         ):
             return 90
+        if counting and hazard != NONE:
+            if guard != NONE and guard in state.hands[seat]:
+                return 3
+            if card != _C_ROLL and _c_unseen(state, seat, hazard) <= 0:
+                return 1
         return 15 if state.hands[seat].count(card) > 1 else 45
     guard = _C_GUARD[card]
     if all(guard != NONE and guard in state.safeties[t] for t in range(teams) if t != team):
@@ -378,11 +392,11 @@ _DISCARD_MOST = 30
 """The most a discard scores (``30 - usefulness``, usefulness at least 0)."""
 
 
-def c_value(state: FastState, seat: int, action: Any) -> int:
+def c_value(state: FastState, seat: int, action: Any, counting: bool = False) -> int:
     """``bots._value`` on the fast state."""
     kind = type(action)
     if kind is Discard:
-        return _DISCARD_MOST - _c_usefulness(state, seat, action.card)
+        return _DISCARD_MOST - _c_usefulness(state, seat, action.card, counting)
     if kind is not Play:
         return 0
     team = seat % state.match.teams
@@ -410,11 +424,12 @@ def c_value(state: FastState, seat: int, action: Any) -> int:
 class ClassicGreedy:
     """``GreedyBot`` of the classic family on the fast state: the same choice, the same
     draws, with no reference state nor view built per step (``attack_bonus`` as the
-    greedy bot's, added to every hazard laid)."""
+    greedy bot's, added to every hazard laid; ``counting`` as the greedy bot's)."""
 
-    def __init__(self, seed: int, attack_bonus: int = 0) -> None:
+    def __init__(self, seed: int, attack_bonus: int = 0, counting: bool = False) -> None:
         self._rng = SplitMix64(seed)
         self.attack_bonus = attack_bonus
+        self.counting = counting
 
     def choose(self, state: FastState, legal: Sequence[Any]) -> Any:
         first = legal[0]
@@ -438,7 +453,7 @@ class ClassicGreedy:
             # of them can be chosen, nor tie (the same choice as scoring them all).
             if best > _DISCARD_MOST and type(action) is Discard:
                 break
-            value = c_value(state, seat, action)
+            value = c_value(state, seat, action, self.counting)
             if bonus and type(action) is Play and _C_HAZARD[action.card]:
                 value += bonus
             if value > best:
