@@ -1,7 +1,8 @@
 """The search bot: information-set Monte Carlo search from a seat's view, in every family.
 
 The choices searched are the favourite few (``width``, in order of preference) of the
-seat's own policy: the greedy bot's scores with attacks first (:data:`ATTACK_FIRST`).
+seat's own policy: the greedy bot's scores with attacks first (:data:`ATTACK_FIRST`)
+and, in the classic family, the cards not seen counted in its discards (:data:`COUNTING`).
 Each iteration picks one of them by UCB1 (UCT at the root: the least tried,
 or the best so far, first), takes a determinization (:func:`determinize`: a full state
 consistent with the seat's view, the cards it has not seen dealt at random), plays the
@@ -27,7 +28,8 @@ Engines: every playout runs on the family's fast engine (:mod:`millebornes.fast`
 tested against the reference in ``tests/fast``): each sample is converted once and every
 playout steps a copy (2.6 to 4 times the playouts of the reference with the greedy bot
 asked through a view at each step). The playout policy is the greedy bot (with
-:data:`ATTACK_FIRST` for the seat's own team, each policy with its own seeded draws),
+:data:`ATTACK_FIRST` and :data:`COUNTING` for the seat's own team, each policy with its
+own seeded draws),
 its choice read off the fast state by :mod:`millebornes.apps.fast_greedy` (the same
 scores and seeded draws as :class:`GreedyBot` on the seat's view, so a playout gives the
 same result as on the reference: ``fast=False`` runs it there, for the tests). ``epsilon``
