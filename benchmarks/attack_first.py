@@ -75,7 +75,10 @@ class AttackFirst(GreedyBot):
             _whole("ATTACK_BONUS", bonus) if bonus is not None else ATTACK_FIRST[type(view)]
         )
         self.adjust = _adjustments(os.environ.get("ADJUST", ""))
-        self.counting = os.environ.get("COUNTING", "0") == "1"
+        counting = os.environ.get("COUNTING", "0")
+        if counting not in ("0", "1"):
+            raise MalformedInput(f"COUNTING: {counting!r} is neither 0 nor 1")
+        self.counting = counting == "1"
         return super().decide(view, legal)
 
     def _adjust(self, action: Any) -> int:
