@@ -374,7 +374,14 @@ class SearchBot(_Seated):
     def _classic_playout(
         self, view: ClassicView, state: FastState, action: Any, seed: int
     ) -> float:
-        """To the end of the round on the fast engine; the round's points decide."""
+        """To the end of the round on the fast engine; the round's points decide (the
+        logistic of :meth:`_classic_margin`)."""
+        return _sigmoid(self._classic_margin(view, state, action, seed) / 400)
+
+    def _classic_margin(self, view: ClassicView, state: FastState, action: Any, seed: int) -> int:
+        """The seat's team's lead in the round's points over the best other team, once
+        the round is played out from ``action`` (judged on :func:`_standing` if cut short
+        by ``classic_horizon``, on the distances past :data:`MAX_PLAYOUT_ACTIONS`)."""
         state.step(action)
         rng = SplitMix64(seed)
         team = view.team_of(view.seat)
@@ -394,8 +401,7 @@ class SearchBot(_Seated):
         while state.phase is not Phase.ROUND_OVER and state.phase is not Phase.MATCH_OVER:
             if steps >= limit:
                 standing = [_standing(state, t) for t in range(len(state.km))]
-                rival = max(v for t, v in enumerate(standing) if t != team)
-                return _sigmoid((standing[team] - rival) / 400)
+                return standing[team] - max(v for t, v in enumerate(standing) if t != team)
             if steps >= MAX_PLAYOUT_ACTIONS:
                 break
             choices = state.legal_actions()
@@ -410,8 +416,7 @@ class SearchBot(_Seated):
         gained = [after - before for after, before in zip(state.scores, view.scores, strict=True)]
         if steps >= MAX_PLAYOUT_ACTIONS:  # cut short: judged on the distances
             gained = list(state.km)
-        rival = max(points for t, points in enumerate(gained) if t != team)
-        return _sigmoid((gained[team] - rival) / 400)
+        return gained[team] - max(points for t, points in enumerate(gained) if t != team)
 
     def _api_playout(self, view: View, sample: Any, action: Any, seed: int) -> float:
         """To the end of the game, or ``horizon`` actions, on the reference, greedy with

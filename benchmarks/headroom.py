@@ -1,0 +1,248 @@
+"""How much better than the search bot's own policy any bot could play against greedy,
+in the classic family, by the policy's own playouts: what is left to gain.
+
+The search bot's own seat plays the policy π of :mod:`millebornes.apps.search` (the
+greedy scores, attacks first, cards counted); its playouts play π on for its seat and
+the greedy bot for the other. Against that fixed opponent, the performance difference
+lemma says what any other policy π' gains over π in a round:
+
+    V(π') − V(π) = Σ over π''s decisions of  Q_π(s, π'(s)) − Q_π(s, π(s))
+
+where Q_π(s, a) is the round's outcome when ``a`` is played at ``s`` and π plays on. No
+choice can gain more at a decision than the best choice there, so the sum over a round
+of the best choice's advantage, max_a Q_π(s, a) − Q_π(s, π(s)), is what any policy could
+add to π's round: measured here on π's own decisions (the lemma wants π''s, so this is a
+first-order estimate, not a bound), with Q in the round's points (the seat's lead over
+the other at the round's end), so that advantages add up over a round and over a match.
+
+1. ``--matches`` whole matches between π and greedy, each deal played from both seats;
+   every turn of π with two choices or more is counted, and one in ``1/--share`` becomes
+   a position;
+2. at each position, Q_π of every choice (not only the favourite few the search
+   compares): the mean of ``--playouts`` playouts, the k-th of every choice on the same
+   sampled deal with the same draws (common random numbers), as the search plays them.
+   The best choice's advantage is given twice: the largest mean less the favourite's
+   (biased up: the largest of noisy means), and the advantage, on the second half of
+   the playouts, of the choice that leads on the first half (biased down: it sometimes
+   picks a worse one);
+3. the headroom per round: the mean advantage times π's turns with a choice a round;
+4. what points a round are worth in matches: the same matches' round scores, π's side
+   given Δ points more at each round's end and the match's end worked out again
+   (MATCH-TARGET), for Δ from 0 up: the share of matches π would win with Δ more
+   points a round. Δ = 0 gives the matches as played (the policies never read the
+   match's score, so a round is played the same whatever the totals).
+
+Not a test, and not a proof: Q is the playouts' estimate, on the uniform deal of the
+cards the seat has not seen (:func:`millebornes.apps.search.determinize`). Figures go
+into docs/bots.md.
+
+    .venv/bin/python benchmarks/headroom.py --matches 200 --share 20 --playouts 1000 \\
+        --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any
+
+from millebornes import api
+from millebornes.apps.bots import GreedyBot, _groups, _key, seat_view
+from millebornes.apps.search import ATTACK_FIRST, COUNTING, SearchBot, _stream
+from millebornes.apps.simulate import derive
+from millebornes.core.errors import IllegalAction
+from millebornes.core.shuffle import SplitMix64, round_seed
+from millebornes.families.classic.actions import Discard, Play
+from millebornes.families.classic.cards import CATEGORY
+from millebornes.families.classic.deal import deal_from_seed
+from millebornes.families.classic.engine import apply, new_match
+from millebornes.families.classic.state import Phase, State
+from millebornes.families.classic.view import ClassicView
+
+MAX_ROUNDS = 60
+"""A safeguard: a match stops here (none comes near it)."""
+
+
+@dataclass(frozen=True)
+class Match:
+    """One match between π and greedy: each round's points (π's side, greedy's), π's
+    turns with a choice, and the positions taken (a state and π's seat)."""
+
+    rounds: list[tuple[int, int]]
+    turns: int
+    positions: list[State]
+
+
+def play_match(edition: str, seed: int, own: int, share: int) -> Match:
+    """Deal ``seed`` played with π at seat ``own`` and greedy at the other, two seats."""
+    state = new_match(edition, 2)
+    bonus = ATTACK_FIRST[ClassicView]
+    bots = [GreedyBot(derive(seed, 1 + seat)) for seat in range(2)]
+    bots[own] = GreedyBot(derive(seed, 1 + own), bonus, COUNTING)
+    draw = random.Random(derive(seed, 99 + own))
+    rounds: list[tuple[int, int]] = []
+    turns = 0
+    positions: list[State] = []
+    while state.phase is not Phase.MATCH_OVER and state.round_number < MAX_ROUNDS:
+        before = state.scores
+        state = apply(state, deal_from_seed(state, round_seed(seed, state.round_number + 1)))
+        while state.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            seat = state.actor
+            assert seat is not None  # only a finished match has no actor
+            if seat == own and len(_groups(api.legal_actions(state))) > 1:
+                turns += 1
+                if draw.randrange(share) == 0:
+                    positions.append(state)
+            state = apply(state, bots[seat].choose(state))
+        gained = [after - was for after, was in zip(state.scores, before, strict=True)]
+        rounds.append((gained[own], gained[1 - own]))
+    return Match(rounds, turns, positions)
+
+
+def match_share(rounds: Sequence[tuple[int, int]], delta: int, target: int) -> float:
+    """π's share of the match (1, 1/2 or 0) had its side scored ``delta`` more a round:
+    the match ends after the first round that brings a side to ``target`` (MATCH-TARGET);
+    the higher total wins."""
+    mine = theirs = 0
+    for own_points, other_points in rounds:
+        mine += own_points + delta
+        theirs += other_points
+        if max(mine, theirs) >= target:
+            break
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+
+
+class _Measured(SearchBot):
+    """The search bot's playouts, as the round's points, for every choice."""
+
+    def __init__(self) -> None:
+        super().__init__(width=1_000)
+
+    def _playout(self, view: Any, twin: Any, action: Any, seed: int) -> float:
+        return self._classic_margin(view, twin.copy(), action, seed)
+
+    def margins(self, view: ClassicView, legal: Sequence[Any], playouts: int) -> list[list[int]]:
+        """Each choice's playout margins (the favourite first), the k-th of every choice
+        on the same sample with the same draws."""
+        keys = [_key(group[0]) for group in self._choices(view, legal)]
+        results: list[list[int]] = [[] for _ in keys]
+        for k in range(playouts):
+            sample = self._sample(view, SplitMix64(_stream(0x4EAD, 2 * k)))
+            twin = self._twin(view, sample)
+            for index, key in enumerate(keys):
+                margin = 0
+                with suppress(IllegalAction):  # a safeguard: every choice is legal here
+                    margin = int(self._playout(view, twin, key, _stream(0x4EAD, 2 * k + 1)))
+                results[index].append(margin)
+        return results
+
+
+def kind(action: Any) -> str:
+    """A choice's kind, for the table of where the advantage lies."""
+    if isinstance(action, Play):
+        return f"play {CATEGORY[action.card].value}"
+    if isinstance(action, Discard):
+        return f"discard {CATEGORY[action.card].value}"
+    return type(action).__name__  # a coup-fourré or an extension's choice
+
+
+def measure(job: tuple[State, int]) -> tuple[float, float, str, str, float]:
+    """One position: the best choice's advantage (largest mean, and split halves), the
+    favourite's kind, the kind of the choice with the largest mean and its rank in the
+    policy's order ("" if it is the favourite), and the largest standard error of a choice's paired difference."""
+    state, playouts = job
+    seat = state.actor
+    assert seat is not None
+    view = seat_view(state, seat)
+    assert isinstance(view, ClassicView)
+    legal = api.legal_actions(state)
+    bot = _Measured()
+    keys = [group[0] for group in bot._choices(view, legal)]
+    results = bot.margins(view, legal, playouts)
+    means = [statistics.fmean(r) for r in results]
+    best = max(range(len(means)), key=lambda i: means[i])
+    half = playouts // 2
+    lead = max(range(len(results)), key=lambda i: statistics.fmean(results[i][:half]))
+    split = statistics.fmean(results[lead][half:]) - statistics.fmean(results[0][half:])
+    errors = [
+        statistics.stdev(a - b for a, b in zip(r, results[0], strict=True)) / len(r) ** 0.5
+        for r in results[1:]
+    ]
+    error = max(errors, default=0.0)
+    best_kind = f"{kind(keys[best])} #{best + 1}" if best else ""
+    return means[best] - means[0], split, kind(keys[0]), best_kind, error
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
+def _play(job: tuple[str, int, int, int]) -> Match:
+    return play_match(*job)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--edition", default="classic", choices=["classic", "cars", "asterix"])
+    parser.add_argument("--matches", type=_positive, default=200, help="deals, each from both seats")
+    parser.add_argument("--share", type=_positive, default=20, help="one turn in SHARE is measured")
+    parser.add_argument("--playouts", type=_positive, default=1000, help="per choice, for Q")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=_positive, default=1)
+    args = parser.parse_args(argv)
+    jobs = [
+        (args.edition, derive(args.seed, deal), own, args.share)
+        for deal in range(args.matches)
+        for own in (0, 1)
+    ]
+    with ProcessPoolExecutor(args.workers) as pool:
+        matches = list(pool.map(_play, jobs))
+        states = [state for match in matches for state in match.positions]
+        results = list(pool.map(measure, [(s, args.playouts) for s in states], chunksize=1))
+    rounds = sum(len(m.rounds) for m in matches)
+    per_round = sum(m.turns for m in matches) / rounds
+    target = new_match(args.edition, 2).rules.match_target
+    print(f"{args.edition}, two seats: {len(matches)} matches ({args.matches} deals, each")
+    print(f"  from both seats), {rounds} rounds; π has {per_round:.1f} turns with a choice a round")
+    for name, column in (("largest mean", 0), ("split halves", 1)):
+        values = [r[column] for r in results]
+        mean = statistics.fmean(values)
+        error = statistics.stdev(values) / len(values) ** 0.5
+        print(
+            f"  best choice's advantage ({name}): {mean:.1f} ± {error:.1f} points a turn"
+            f" over {len(values)} positions, {mean * per_round:.0f} ± {error * per_round:.0f}"
+            " points a round"
+        )
+    left = [r for r in results if r[3]]
+    print(f"  the largest mean is not the favourite at {len(left)} of {len(results)} positions:")
+    table: dict[tuple[str, str], list[float]] = {}
+    for gain, _, favourite, best, _ in left:
+        table.setdefault((favourite, best), []).append(gain)
+    for (favourite, best), gains in sorted(table.items(), key=lambda item: -sum(item[1])):
+        print(f"    {favourite:>16} -> {best:<20} {len(gains):4} positions, {sum(gains):8.0f}")
+    noise = statistics.fmean(r[4] for r in results)
+    print(f"  a paired difference's standard error, largest at a position: {noise:.1f} on average")
+    own_points = statistics.fmean(own for m in matches for own, _ in m.rounds)
+    other_points = statistics.fmean(other for m in matches for _, other in m.rounds)
+    print(f"  points a round: π {own_points:.0f}, greedy {other_points:.0f}")
+    print("  π's share of the matches with Δ points more a round:")
+    for delta in (0, 50, 100, 150, 200, 300, 400, 500, 600, 800):
+        share = statistics.fmean(match_share(m.rounds, delta, target) for m in matches)
+        print(f"    Δ = {delta:3}: {share:.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
