@@ -6,11 +6,11 @@ greedy scores, attacks first, cards counted); its playouts play π on for its se
 the greedy bot for the other. Against that fixed opponent, the performance difference
 lemma says what any other policy π' gains over π in a round:
 
-    V(π') − V(π) = Σ over π''s decisions of  Q_π(s, π'(s)) − Q_π(s, π(s))
+    V(π') - V(π) = Σ over π''s decisions of  Q_π(s, π'(s)) - Q_π(s, π(s))
 
 where Q_π(s, a) is the round's outcome when ``a`` is played at ``s`` and π plays on. No
 choice can gain more at a decision than the best choice there, so the sum over a round
-of the best choice's advantage, max_a Q_π(s, a) − Q_π(s, π(s)), is what any policy could
+of the best choice's advantage, max_a Q_π(s, a) - Q_π(s, π(s)), is what any policy could
 add to π's round: measured here on π's own decisions (the lemma wants π''s, so this is a
 first-order estimate, not a bound), with Q in the round's points (the seat's lead over
 the other at the round's end), so that advantages add up over a round and over a match.
@@ -43,6 +43,7 @@ into docs/bots.md.
 from __future__ import annotations
 
 import argparse
+import pickle
 import random
 import statistics
 import sys
@@ -53,10 +54,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from millebornes import api
+from millebornes.apps import search
 from millebornes.apps.bots import GreedyBot, _groups, _key, seat_view
-from millebornes.apps.search import ATTACK_FIRST, COUNTING, SearchBot, _stream
+from millebornes.apps.search import ATTACK_FIRST, COUNTING, Budget, SearchBot, _stream
 from millebornes.apps.simulate import derive
-from millebornes.core.errors import IllegalAction
+from millebornes.core.errors import IllegalAction, MalformedInput
 from millebornes.core.shuffle import SplitMix64, round_seed
 from millebornes.families.classic.actions import Discard, Play
 from millebornes.families.classic.cards import CATEGORY
@@ -122,7 +124,7 @@ class _Measured(SearchBot):
     """The search bot's playouts, as the round's points, for every choice."""
 
     def __init__(self) -> None:
-        super().__init__(width=1_000)
+        super().__init__(width=1_000, classic_horizon=None)  # every choice, whole rounds
 
     def _playout(self, view: Any, twin: Any, action: Any, seed: int) -> float:
         return self._classic_margin(view, twin.copy(), action, seed)
@@ -152,10 +154,29 @@ def kind(action: Any) -> str:
     return type(action).__name__  # a coup-fourré or an extension's choice
 
 
-def measure(job: tuple[State, int]) -> tuple[float, float, str, str, float]:
-    """One position: the best choice's advantage (largest mean, and split halves), the
-    favourite's kind, the kind of the choice with the largest mean and its rank in the
-    policy's order ("" if it is the favourite), and the largest standard error of a choice's paired difference."""
+@dataclass(frozen=True)
+class Position:
+    """A measured position: the state, its choices (the favourite first) and each
+    choice's Q (mean playout margin); the split-halves advantage; the largest standard
+    error of a choice's paired difference with the favourite."""
+
+    state: State
+    choices: list[Any]
+    worths: list[float]
+    split: float
+    error: float
+
+    @property
+    def best(self) -> int:
+        return max(range(len(self.worths)), key=lambda i: self.worths[i])
+
+    @property
+    def advantage(self) -> float:
+        return self.worths[self.best] - self.worths[0]
+
+
+def measure(job: tuple[State, int]) -> Position:
+    """One position, Q of each choice from ``playouts`` playouts."""
     state, playouts = job
     seat = state.actor
     assert seat is not None
@@ -165,8 +186,6 @@ def measure(job: tuple[State, int]) -> tuple[float, float, str, str, float]:
     bot = _Measured()
     keys = [group[0] for group in bot._choices(view, legal)]
     results = bot.margins(view, legal, playouts)
-    means = [statistics.fmean(r) for r in results]
-    best = max(range(len(means)), key=lambda i: means[i])
     half = playouts // 2
     lead = max(range(len(results)), key=lambda i: statistics.fmean(results[i][:half]))
     split = statistics.fmean(results[lead][half:]) - statistics.fmean(results[0][half:])
@@ -174,9 +193,79 @@ def measure(job: tuple[State, int]) -> tuple[float, float, str, str, float]:
         statistics.stdev(a - b for a, b in zip(r, results[0], strict=True)) / len(r) ** 0.5
         for r in results[1:]
     ]
-    error = max(errors, default=0.0)
-    best_kind = f"{kind(keys[best])} #{best + 1}" if best else ""
-    return means[best] - means[0], split, kind(keys[0]), best_kind, error
+    worths = [statistics.fmean(r) for r in results]
+    return Position(state, keys, worths, split, max(errors, default=0.0))
+
+
+SETTINGS = (
+    "seconds",
+    "playouts",
+    "width",
+    "margin",
+    "z",
+    "classic_horizon",
+    "exploration",
+    "scale",
+)
+"""What ``--bots`` may set: the search bot's budget and settings, and the module's
+:data:`~millebornes.apps.search.EXPLORATION` and
+:data:`~millebornes.apps.search.CLASSIC_SCALE`."""
+
+
+def decide(job: tuple[Position, dict[str, float], int]) -> float:
+    """What the search bot with ``settings`` gains over the favourite at a position, by
+    the position's measured worths, deciding once with seed ``seed``."""
+    position, settings, seed = job
+    state = position.state
+    seat = state.actor
+    assert seat is not None
+    options = dict(settings)
+    search.EXPLORATION = options.pop("exploration", 0.7)
+    search.CLASSIC_SCALE = int(options.pop("scale", 1200))
+    seconds, playouts = options.pop("seconds", None), options.pop("playouts", None)
+    budget = Budget(playouts=int(playouts)) if playouts is not None else Budget(seconds=seconds)
+    bot = SearchBot(
+        seed,
+        budget,
+        width=int(options.get("width", 4)),
+        margin=options.get("margin"),
+        z=options.get("z"),
+        classic_horizon=int(options.get("classic_horizon", search.CLASSIC_HORIZON)) or None,
+    )
+    chosen = _key(bot.decide(seat_view(state, seat), api.legal_actions(state)))
+    index = [_key(c) for c in position.choices].index(chosen)
+    return position.worths[index] - position.worths[0]
+
+
+def _settings(text: str) -> list[dict[str, float]]:
+    """``seconds=0.2,width=8;seconds=1``: search bots, each a list of settings (a
+    ``classic_horizon`` of 0 plays every playout to the round's end)."""
+    bots = []
+    for bot in text.split(";"):
+        table: dict[str, float] = {}
+        for part in filter(None, (p.strip() for p in bot.split(","))):
+            name, equals, value = part.partition("=")
+            if name not in SETTINGS or not equals:
+                known = ", ".join(SETTINGS)
+                raise argparse.ArgumentTypeError(
+                    f"{part!r} is not NAME=VALUE with NAME one of {known}"
+                )
+            try:
+                table[name] = float(value)
+            except ValueError:
+                raise argparse.ArgumentTypeError(f"{name}: {value!r} is not a number") from None
+        if ("seconds" in table) == ("playouts" in table):
+            raise argparse.ArgumentTypeError(
+                f"{bot!r}: give seconds or playouts, not both nor neither"
+            )
+        try:
+            Budget(playouts=int(table["playouts"])) if "playouts" in table else Budget(
+                seconds=table["seconds"]
+            )
+        except MalformedInput as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        bots.append(table)
+    return bots
 
 
 def _positive(text: str) -> int:
@@ -193,15 +282,97 @@ def _play(job: tuple[str, int, int, int]) -> Match:
     return play_match(*job)
 
 
+def shares(matches: Sequence[Match], target: int, deltas: Sequence[int]) -> list[float]:
+    """π's share of ``matches`` with each of ``deltas`` points more a round."""
+    return [statistics.fmean(match_share(m.rounds, d, target) for m in matches) for d in deltas]
+
+
+def turns_a_round(matches: Sequence[Match]) -> float:
+    """π's turns with a choice, a round on average."""
+    return sum(m.turns for m in matches) / sum(len(m.rounds) for m in matches)
+
+
+def report(edition: str, matches: list[Match], results: list[Position]) -> None:
+    """The headroom, where it lies, and what points a round are worth in matches."""
+    per_round = turns_a_round(matches)
+    rounds = sum(len(m.rounds) for m in matches)
+    print(f"{edition}, two seats: {len(matches)} matches (each deal from both seats),")
+    print(f"  {rounds} rounds; π has {per_round:.1f} turns with a choice a round")
+    for name, values in (
+        ("largest mean", [p.advantage for p in results]),
+        ("split halves", [p.split for p in results]),
+    ):
+        mean = statistics.fmean(values)
+        error = statistics.stdev(values) / len(values) ** 0.5
+        print(
+            f"  best choice's advantage ({name}): {mean:.1f} ± {error:.1f} points a turn"
+            f" over {len(values)} positions, {mean * per_round:.0f} ± {error * per_round:.0f}"
+            " points a round"
+        )
+    left = [p for p in results if p.best]
+    print(f"  the largest mean is not the favourite at {len(left)} of {len(results)} positions:")
+    table: dict[tuple[str, str], list[float]] = {}
+    for p in left:
+        best = f"{kind(p.choices[p.best])} #{p.best + 1}"
+        table.setdefault((kind(p.choices[0]), best), []).append(p.advantage)
+    for (favourite, best), gains in sorted(table.items(), key=lambda item: -sum(item[1]))[:12]:
+        print(f"    {favourite:>16} -> {best:<20} {len(gains):4} positions, {sum(gains):8.0f}")
+    noise = statistics.fmean(p.error for p in results)
+    print(f"  a paired difference's standard error, largest at a position: {noise:.1f} on average")
+    own = statistics.fmean(points for m in matches for points, _ in m.rounds)
+    other = statistics.fmean(points for m in matches for _, points in m.rounds)
+    print(f"  points a round: π {own:.0f}, greedy {other:.0f}")
+    print("  π's share of the matches with Δ points more a round:")
+    deltas = (0, 50, 100, 150, 200, 250, 300, 350, 400, 500, 600)
+    target = new_match(edition, 2).rules.match_target
+    for delta, share in zip(deltas, shares(matches, target, deltas), strict=True):
+        print(f"    Δ = {delta:3}: {share:.1%}")
+
+
+def judge(args: argparse.Namespace, matches: list[Match], results: list[Position]) -> None:
+    """Each search bot of ``--bots`` at every saved position: what it gains a turn."""
+    per_round = turns_a_round(matches)
+    deltas = list(range(0, 1001, 10))
+    curve = shares(matches, new_match(args.edition, 2).rules.match_target, deltas)
+    best = statistics.fmean(p.advantage for p in results)
+    print(f"{len(results)} positions: the best choice's advantage {best:.1f} points a turn,")
+    print(f"  {best * per_round:.0f} a round; each bot's gain over the favourite, by their worths:")
+    with ProcessPoolExecutor(args.workers) as pool:
+        for settings in args.bots:
+            jobs = [(p, settings, seed) for p in results for seed in range(1, args.repeats + 1)]
+            gains = list(pool.map(decide, jobs, chunksize=1))
+            gain = statistics.fmean(gains)
+            error = statistics.stdev(gains) / len(gains) ** 0.5
+            delta = gain * per_round
+            share = curve[min(len(deltas) - 1, max(0, round(delta / 10)))]
+            name = ",".join(f"{k}={v:g}" for k, v in settings.items())
+            print(
+                f"  {name}: {gain:.2f} ± {error:.2f} a turn, {delta:.0f} a round,"
+                f" {gain / best:.0%} of the best; π with that much more: {share:.1%} of matches"
+            )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--edition", default="classic", choices=["classic", "cars", "asterix"])
-    parser.add_argument("--matches", type=_positive, default=200, help="deals, each from both seats")
-    parser.add_argument("--share", type=_positive, default=20, help="one turn in SHARE is measured")
+    parser.add_argument("--matches", type=_positive, default=200, help="deals, from both seats")
+    parser.add_argument("--share", type=_positive, default=20, help="one turn in SHARE is taken")
     parser.add_argument("--playouts", type=_positive, default=1000, help="per choice, for Q")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=_positive, default=1)
+    parser.add_argument("--save", help="keep the matches and the measured positions (pickle)")
+    parser.add_argument("--load", help="saved positions to judge the search bots of --bots on")
+    parser.add_argument("--bots", type=_settings, default=[{"seconds": 0.2}], help="see SETTINGS")
+    parser.add_argument("--repeats", type=_positive, default=2, help="decisions a position")
     args = parser.parse_args(argv)
+    if args.load:
+        try:
+            with open(args.load, "rb") as file:
+                matches, results = pickle.load(file)
+        except (OSError, pickle.UnpicklingError, EOFError, ValueError, AttributeError) as error:
+            parser.error(f"--load: {args.load}: not positions saved by --save ({error})")
+        judge(args, matches, results)
+        return 0
     jobs = [
         (args.edition, derive(args.seed, deal), own, args.share)
         for deal in range(args.matches)
@@ -211,36 +382,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         matches = list(pool.map(_play, jobs))
         states = [state for match in matches for state in match.positions]
         results = list(pool.map(measure, [(s, args.playouts) for s in states], chunksize=1))
-    rounds = sum(len(m.rounds) for m in matches)
-    per_round = sum(m.turns for m in matches) / rounds
-    target = new_match(args.edition, 2).rules.match_target
-    print(f"{args.edition}, two seats: {len(matches)} matches ({args.matches} deals, each")
-    print(f"  from both seats), {rounds} rounds; π has {per_round:.1f} turns with a choice a round")
-    for name, column in (("largest mean", 0), ("split halves", 1)):
-        values = [r[column] for r in results]
-        mean = statistics.fmean(values)
-        error = statistics.stdev(values) / len(values) ** 0.5
-        print(
-            f"  best choice's advantage ({name}): {mean:.1f} ± {error:.1f} points a turn"
-            f" over {len(values)} positions, {mean * per_round:.0f} ± {error * per_round:.0f}"
-            " points a round"
-        )
-    left = [r for r in results if r[3]]
-    print(f"  the largest mean is not the favourite at {len(left)} of {len(results)} positions:")
-    table: dict[tuple[str, str], list[float]] = {}
-    for gain, _, favourite, best, _ in left:
-        table.setdefault((favourite, best), []).append(gain)
-    for (favourite, best), gains in sorted(table.items(), key=lambda item: -sum(item[1])):
-        print(f"    {favourite:>16} -> {best:<20} {len(gains):4} positions, {sum(gains):8.0f}")
-    noise = statistics.fmean(r[4] for r in results)
-    print(f"  a paired difference's standard error, largest at a position: {noise:.1f} on average")
-    own_points = statistics.fmean(own for m in matches for own, _ in m.rounds)
-    other_points = statistics.fmean(other for m in matches for _, other in m.rounds)
-    print(f"  points a round: π {own_points:.0f}, greedy {other_points:.0f}")
-    print("  π's share of the matches with Δ points more a round:")
-    for delta in (0, 50, 100, 150, 200, 300, 400, 500, 600, 800):
-        share = statistics.fmean(match_share(m.rounds, delta, target) for m in matches)
-        print(f"    Δ = {delta:3}: {share:.1%}")
+    if len(results) < 2:
+        parser.error(f"{len(results)} position taken: more --matches or a smaller --share")
+    if args.save:
+        with open(args.save, "wb") as file:
+            pickle.dump((matches, results), file)
+    report(args.edition, matches, results)
     return 0
 
 

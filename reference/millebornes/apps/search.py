@@ -6,10 +6,12 @@ and, in the classic family, the cards not seen counted in its discards (:data:`C
 Each iteration picks one of them by UCB1 (UCT at the root: the least tried,
 or the best so far, first), takes a determinization (:func:`determinize`: a full state
 consistent with the seat's view, the cards it has not seen dealt at random), plays the
-choice in it and plays the rest out with a fast policy to the end of the round (classic
-family) or of the game (Fun & Speed, As du Volant: or ``horizon`` actions, 40). The
+choice in it and plays the rest out with a fast policy for ``classic_horizon`` actions
+in the classic family (40, :data:`CLASSIC_HORIZON`, or to the round's end) and to the
+end of the game in Fun & Speed and As du Volant (or ``horizon`` actions, 40). The
 result, between 0 and 1, is the seat's (or its team's) outcome: in the classic family
-the round's points against the best other team's, elsewhere the share of the win with
+the round's points against the best other team's (:func:`_standing` for a playout cut
+short; a logistic over :data:`CLASSIC_SCALE`), elsewhere the share of the win with
 the distances as tie-break (alone, for a Fun & Speed playout cut short); an As du Volant
 playout cut short is judged on the seat's lead in distance less the attacks standing
 (:func:`_av_standing`), from 0 to 1 like a finished one. The
@@ -188,17 +190,33 @@ the same deals each played from both seats: seed 21, 2,000 deals, 56.8 % with co
 in hand, or the hazards left; an entrant not kept) won 56.4 % at seed 21."""
 
 DECISION_RULE: dict[type, tuple[float, float]] = {
-    ClassicView: (0.01, 2.0),
+    ClassicView: (0.0, 1.0),
     FunSpeedView: (0.005, 0.5),
     AsDuVolantView: (0.02, 1.0),
 }
-"""Each family's default ``margin`` and ``z`` (:func:`_verdict`). Classic: on the same 12
-deals mirrored, 12 of 24 matches against greedy with 0.01 and 2, 8 of 24 with 0 and 0.5.
+"""Each family's default ``margin`` and ``z`` (:func:`_verdict`). Classic: 0 and 1, with
+:data:`CLASSIC_HORIZON` and :data:`CLASSIC_SCALE`, measured together on 460 positions
+whose every choice's worth is known (``benchmarks/headroom.py``; the figures are in
+docs/bots.md): the bot at 0.2 CPU s a move gains 6.6 points a turn over its favourite
+with them, 1.9 with 0.01 and 2, playouts to the round's end and a scale of 400.
 Fun & Speed: 0.005 and 0.5 leave some 40 % of the regret of 0.02 and 1 by the playouts'
 own worths (``benchmarks/verdict_regret.py``: 0.0011 against 0.0029 over 100 positions)
 and won 151 of 200 games against greedy where 0.02 and 1 won 147, on the same deals. As
 du Volant keeps 0.02 and 1: 0.005 and 0.5 also lower its regret (0.0016 against 0.0031)
 but won 130.5 of 200 games where 0.02 and 1 won 132.5, on the same deals."""
+
+CLASSIC_HORIZON = 40
+"""Actions after which a classic playout stops and is judged on :func:`_standing`: the
+rest of a round is long and its luck large, so a playout cut short is less noisy, and
+more of them fit in a budget. At 0.2 CPU s a move, on the 460 positions of
+``benchmarks/headroom.py`` (with :data:`CLASSIC_SCALE` 400, and 0 and 1 for the decision
+rule), the bot gains 3.7 points a turn over its favourite with 20, 5.6 with 30, 6.0 with
+40, 5.5 with 60, 5.2 with 80, 3.3 with every playout played to the round's end."""
+
+CLASSIC_SCALE = 1200
+"""A classic playout's result is the logistic of the round's points margin over this:
+nearer the points a match adds up than 400 (with :data:`CLASSIC_HORIZON`, 6.6 points a
+turn gained against 6.0 with 400, on the same positions)."""
 
 MAX_PLAYOUT_ACTIONS = 5000
 """A playout stopped after so many actions is judged on the distances (a safeguard)."""
@@ -228,7 +246,7 @@ class SearchBot(_Seated):
         width: int = 4,
         horizon: int | None = HORIZON,
         classic_greedy: bool = True,
-        classic_horizon: int | None = None,
+        classic_horizon: int | None = CLASSIC_HORIZON,
         margin: float | None = None,
         z: float | None = None,
         attack_bonus: int | None = None,
@@ -376,7 +394,7 @@ class SearchBot(_Seated):
     ) -> float:
         """To the end of the round on the fast engine; the round's points decide (the
         logistic of :meth:`_classic_margin`)."""
-        return _sigmoid(self._classic_margin(view, state, action, seed) / 400)
+        return _sigmoid(self._classic_margin(view, state, action, seed) / CLASSIC_SCALE)
 
     def _classic_margin(self, view: ClassicView, state: FastState, action: Any, seed: int) -> int:
         """The seat's team's lead in the round's points over the best other team, once

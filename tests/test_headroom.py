@@ -1,0 +1,89 @@
+"""``benchmarks/headroom.py``: the arithmetic its figures rest on (a match's end worked out
+again with Δ points more a round, the worths of every choice) and its command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import headroom  # noqa: E402  (a benchmark script, on the path just above)
+from millebornes import api  # noqa: E402
+from millebornes.apps.bots import _groups  # noqa: E402
+
+TARGET = 5000
+
+
+def test_a_match_ends_after_the_round_that_brings_a_side_to_the_target() -> None:
+    rounds = [(1000, 2000), (3000, 3500), (1200, 100)]
+    assert headroom.match_share(rounds, 0, TARGET) == 0.0  # 4,000 against 5,500
+    assert headroom.match_share(rounds, 600, TARGET) == 0.0  # 5,200 against 5,500
+    assert headroom.match_share(rounds, 750, TARGET) == 0.5  # 5,500 each
+    assert headroom.match_share(rounds, 800, TARGET) == 1.0  # 5,600 against 5,500
+    # With points enough π ends the match sooner: after the first round, 5,000 to 2,000.
+    assert headroom.match_share([(1000, 2000), (0, 9000)], 4000, TARGET) == 1.0
+
+
+def test_matches_as_played_and_their_positions() -> None:
+    match = headroom.play_match("classic", 7, 1, 10)
+    mine = sum(own for own, _ in match.rounds)
+    theirs = sum(other for _, other in match.rounds)
+    # The match ended at its last round and not before (MATCH-TARGET).
+    assert max(mine, theirs) >= TARGET
+    before = match.rounds[:-1]
+    assert max(sum(o for o, _ in before), sum(t for _, t in before)) < TARGET
+    assert headroom.match_share(match.rounds, 0, TARGET) == (
+        1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    )
+    assert match.positions and match.turns >= len(match.positions)
+    for state in match.positions:
+        assert state.actor == 1 and len(_groups(api.legal_actions(state))) > 1
+
+
+def test_every_choice_is_judged_and_a_bot_is_read_off_the_worths() -> None:
+    state = headroom.play_match("classic", 7, 1, 10).positions[0]
+    position = headroom.measure((state, 6))
+    assert len(position.worths) == len(_groups(api.legal_actions(state)))
+    assert position.advantage == max(position.worths) - position.worths[0] >= 0
+    gain = headroom.decide((position, {"playouts": 8, "width": 8}, 1))
+    assert any(gain == worth - position.worths[0] for worth in position.worths)
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("playout=30", "is not NAME=VALUE"),
+        ("seconds=0", "budget: seconds from above 0"),
+        ("seconds=1,width=x", "width: 'x' is not a number"),
+        ("width=4", "give seconds or playouts"),
+    ],
+)
+def test_a_bad_setting_is_one_line_naming_it(bots: str, message: str) -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "headroom.py"), "--bots", bots],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_file_not_saved_by_it_is_refused(tmp_path: Path) -> None:
+    other = tmp_path / "other.pickle"
+    other.write_text("not a pickle")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "headroom.py"), "--load", str(other)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "not positions saved by --save" in result.stderr and "Traceback" not in result.stderr
