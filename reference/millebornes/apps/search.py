@@ -392,8 +392,8 @@ class SearchBot(_Seated):
     def _classic_playout(
         self, view: ClassicView, state: FastState, action: Any, seed: int
     ) -> float:
-        """To the end of the round on the fast engine; the round's points decide (the
-        logistic of :meth:`_classic_margin`)."""
+        """For ``classic_horizon`` actions, or to the round's end, on the fast engine:
+        the logistic of :meth:`_classic_margin` over :data:`CLASSIC_SCALE`."""
         return _sigmoid(self._classic_margin(view, state, action, seed) / CLASSIC_SCALE)
 
     def _classic_margin(self, view: ClassicView, state: FastState, action: Any, seed: int) -> int:
