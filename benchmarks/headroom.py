@@ -16,7 +16,7 @@ first-order estimate, not a bound), with Q in the round's points (the seat's lea
 the other at the round's end), so that advantages add up over a round and over a match.
 
 1. ``--matches`` whole matches between π and greedy, each deal played from both seats;
-   every turn of π with two choices or more is counted, and one in ``1/--share`` becomes
+   every turn of π with two choices or more is counted, and one in ``--share`` becomes
    a position;
 2. at each position, Q_π of every choice (not only the favourite few the search
    compares): the mean of ``--playouts`` playouts, the k-th of every choice on the same
@@ -32,12 +32,20 @@ the other at the round's end), so that advantages add up over a round and over a
    points a round. Δ = 0 gives the matches as played (the policies never read the
    match's score, so a round is played the same whatever the totals).
 
+``--save FILE`` keeps the matches and the measured positions; ``--load FILE`` then
+judges search bots on them instead (``--bots``, :data:`SETTINGS`): each decides every
+position ``--repeats`` times, and what its choice gains over π's is read off the
+measured worths, a turn, a round, and as π's share of the matches with that much more.
+
 Not a test, and not a proof: Q is the playouts' estimate, on the uniform deal of the
 cards the seat has not seen (:func:`millebornes.apps.search.determinize`). Figures go
-into docs/bots.md.
+into docs/bots.md (about 25 minutes for the first command on two cores, 2 to 4 for
+each bot of the second at 0.2 s a move).
 
-    .venv/bin/python benchmarks/headroom.py --matches 200 --share 20 --playouts 1000 \\
-        --workers 2
+    .venv/bin/python benchmarks/headroom.py --matches 600 --share 400 --playouts 2000 \\
+        --seed 2 --workers 2 --save positions.pickle
+    .venv/bin/python benchmarks/headroom.py --load positions.pickle --workers 2 \\
+        --bots "seconds=0.2;seconds=0.2,classic_horizon=0,scale=400,margin=0.01,z=2"
 """
 
 from __future__ import annotations
@@ -354,7 +362,9 @@ def judge(args: argparse.Namespace, matches: list[Match], results: list[Position
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--edition", default="classic", choices=["classic", "cars", "asterix"])
+    parser.add_argument(
+        "--edition", default="classic", choices=["classic", "cars", "asterix", "allonge"]
+    )
     parser.add_argument("--matches", type=_positive, default=200, help="deals, from both seats")
     parser.add_argument("--share", type=_positive, default=20, help="one turn in SHARE is taken")
     parser.add_argument("--playouts", type=_positive, default=1000, help="per choice, for Q")
