@@ -63,6 +63,7 @@ from typing import Any
 
 from millebornes import api
 from millebornes.apps import search
+from millebornes.apps.arguments import positive_value, seed_value
 from millebornes.apps.bots import GreedyBot, _groups, _key, seat_view
 from millebornes.apps.search import ATTACK_FIRST, COUNTING, Budget, SearchBot, _stream
 from millebornes.apps.simulate import derive
@@ -276,16 +277,6 @@ def _settings(text: str) -> list[dict[str, float]]:
     return bots
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
-    return value
-
-
 def _play(job: tuple[str, int, int, int]) -> Match:
     return play_match(*job)
 
@@ -365,15 +356,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--edition", default="classic", choices=["classic", "cars", "asterix", "allonge"]
     )
-    parser.add_argument("--matches", type=_positive, default=200, help="deals, from both seats")
-    parser.add_argument("--share", type=_positive, default=20, help="one turn in SHARE is taken")
-    parser.add_argument("--playouts", type=_positive, default=1000, help="per choice, for Q")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=_positive, default=1)
+    count = positive_value
+    parser.add_argument("--matches", type=count, default=200, help="deals, from both seats")
+    parser.add_argument("--share", type=count, default=20, help="one turn in SHARE is taken")
+    parser.add_argument("--playouts", type=positive_value, default=1000, help="per choice, for Q")
+    parser.add_argument("--seed", type=seed_value, default=1)
+    parser.add_argument("--workers", type=positive_value, default=1)
     parser.add_argument("--save", help="keep the matches and the measured positions (pickle)")
     parser.add_argument("--load", help="saved positions to judge the search bots of --bots on")
     parser.add_argument("--bots", type=_settings, default=[{"seconds": 0.2}], help="see SETTINGS")
-    parser.add_argument("--repeats", type=_positive, default=2, help="decisions a position")
+    parser.add_argument("--repeats", type=positive_value, default=2, help="decisions a position")
     args = parser.parse_args(argv)
     if args.load:
         try:
