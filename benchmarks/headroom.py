@@ -221,6 +221,9 @@ SETTINGS = (
 :data:`~millebornes.apps.search.CLASSIC_SCALE`."""
 
 
+_EXPLORATION, _CLASSIC_SCALE = search.EXPLORATION, search.CLASSIC_SCALE
+
+
 def decide(job: tuple[Position, dict[str, float], int]) -> float:
     """What the search bot with ``settings`` gains over the favourite at a position, by
     the position's measured worths, deciding once with seed ``seed``."""
@@ -229,18 +232,17 @@ def decide(job: tuple[Position, dict[str, float], int]) -> float:
     seat = state.actor
     assert seat is not None
     options = dict(settings)
-    search.EXPLORATION = options.pop("exploration", 0.7)
-    search.CLASSIC_SCALE = int(options.pop("scale", 1200))
+    # The module's own defaults where a bot does not set them (each job sets both).
+    search.EXPLORATION = options.pop("exploration", _EXPLORATION)
+    search.CLASSIC_SCALE = int(options.pop("scale", _CLASSIC_SCALE))
     seconds, playouts = options.pop("seconds", None), options.pop("playouts", None)
     budget = Budget(playouts=int(playouts)) if playouts is not None else Budget(seconds=seconds)
-    bot = SearchBot(
-        seed,
-        budget,
-        width=int(options.get("width", 4)),
-        margin=options.get("margin"),
-        z=options.get("z"),
-        classic_horizon=int(options.get("classic_horizon", search.CLASSIC_HORIZON)) or None,
-    )
+    given: dict[str, Any] = {name: options[name] for name in ("margin", "z") if name in options}
+    if "width" in options:
+        given["width"] = int(options["width"])
+    if "classic_horizon" in options:
+        given["classic_horizon"] = int(options["classic_horizon"]) or None
+    bot = SearchBot(seed, budget, **given)
     chosen = _key(bot.decide(seat_view(state, seat), api.legal_actions(state)))
     index = [_key(c) for c in position.choices].index(chosen)
     return position.worths[index] - position.worths[0]
