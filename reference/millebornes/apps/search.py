@@ -416,6 +416,10 @@ class SearchBot(_Seated):
             choose = (_on_view(GreedyBot(seed)), _on_view(mine))
         steps = 0
         limit = self.classic_horizon or MAX_PLAYOUT_ACTIONS
+        # No draw for a random move when there are none (epsilon 0, the default): the
+        # generator serves nothing else here, so the moves are the same, and it was a
+        # tenth of a playout's time.
+        explore = self.epsilon * 1000
         while state.phase is not Phase.ROUND_OVER and state.phase is not Phase.MATCH_OVER:
             if steps >= limit:
                 standing = [_standing(state, t) for t in range(len(state.km))]
@@ -425,7 +429,7 @@ class SearchBot(_Seated):
             choices = state.legal_actions()
             if not self.classic_greedy or len(choices) == 1:
                 choice = _light_choice(choices, rng)
-            elif rng.below(1000) < self.epsilon * 1000:
+            elif explore and rng.below(1000) < explore:
                 choice = choices[rng.below(len(choices))]
             else:
                 choice = choose[choices[0].seat % teams == team](state, choices)
@@ -447,11 +451,12 @@ class SearchBot(_Seated):
         policies = (GreedyBot(seed), GreedyBot(_own_seed(seed), self._bonus(view)))
         steps = 0
         limit = self.horizon or MAX_PLAYOUT_ACTIONS
+        explore = self.epsilon * 1000
         while (seat := api.actor(state)) is not None and steps < limit:
             legal = api.legal_actions(state)
             if len(legal) == 1:
                 choice = legal[0]
-            elif rng.below(1000) < self.epsilon * 1000:
+            elif explore and rng.below(1000) < explore:
                 choice = legal[rng.below(len(legal))]
             else:
                 choice = policies[seat == view.seat].decide(seat_view(state, seat), legal)
@@ -498,7 +503,7 @@ class SearchBot(_Seated):
             legal: Sequence[Any] = state.legal_actions()
             if len(legal) == 1:
                 choice = legal[0]
-            elif rng.below(1000) < epsilon:
+            elif epsilon and rng.below(1000) < epsilon:
                 choice = legal[rng.below(len(legal))]
             else:
                 choice = policies[legal[0].seat == seat](state, legal)
