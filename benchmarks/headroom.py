@@ -330,14 +330,26 @@ def report(edition: str, matches: list[Match], results: list[Position]) -> None:
         print(f"    Δ = {delta:3}: {share:.1%}")
 
 
+def paired(first: Sequence[float], other: Sequence[float], repeats: int) -> tuple[float, float]:
+    """What a bot gains a turn over the first bot, and its standard error, paired by
+    position: both decided the same positions, ``repeats`` decisions each in turn, and a
+    position's luck (how much its best choice is worth) cancels out of the difference."""
+    differences = [
+        statistics.fmean(other[i : i + repeats]) - statistics.fmean(first[i : i + repeats])
+        for i in range(0, len(first), repeats)
+    ]
+    return statistics.fmean(differences), statistics.stdev(differences) / len(differences) ** 0.5
+
+
 def judge(args: argparse.Namespace, matches: list[Match], results: list[Position]) -> None:
     """Each search bot of ``--bots`` at every saved position: what it gains a turn."""
     per_round = turns_a_round(matches)
-    deltas = list(range(0, 1001, 10))
+    deltas = list(range(-1000, 1001, 10))  # a bot may play worse than π, too
     curve = shares(matches, new_match(args.edition, 2).rules.match_target, deltas)
     best = statistics.fmean(p.advantage for p in results)
     print(f"{len(results)} positions: the best choice's advantage {best:.1f} points a turn,")
     print(f"  {best * per_round:.0f} a round; each bot's gain over the favourite, by their worths:")
+    first: list[float] = []
     with ProcessPoolExecutor(args.workers) as pool:
         for settings in args.bots:
             jobs = [(p, settings, seed) for p in results for seed in range(1, args.repeats + 1)]
@@ -345,12 +357,17 @@ def judge(args: argparse.Namespace, matches: list[Match], results: list[Position
             gain = statistics.fmean(gains)
             error = statistics.stdev(gains) / len(gains) ** 0.5
             delta = gain * per_round
-            share = curve[min(len(deltas) - 1, max(0, round(delta / 10)))]
+            share = curve[min(len(deltas) - 1, max(0, round(delta / 10) + 100))]
             name = ",".join(f"{k}={v:g}" for k, v in settings.items())
             print(
                 f"  {name}: {gain:.2f} ± {error:.2f} a turn, {delta:.0f} a round,"
                 f" {gain / best:.0%} of the best; π with that much more: {share:.1%} of matches"
             )
+            if not first:
+                first = gains
+            else:
+                more, more_error = paired(first, gains, args.repeats)
+                print(f"    against the first bot: {more:+.2f} ± {more_error:.2f} a turn")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -87,3 +87,12 @@ def test_a_file_not_saved_by_it_is_refused(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert "not positions saved by --save" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_two_bots_are_compared_position_by_position() -> None:
+    # Three positions, two decisions each; the second bot gains 1, 3 and 2 more at them.
+    first = [0.0, 2.0, 10.0, 10.0, -4.0, 0.0]
+    other = [2.0, 2.0, 14.0, 12.0, 0.0, 0.0]
+    more, error = headroom.paired(first, other, 2)
+    assert more == pytest.approx(2.0)
+    assert error == pytest.approx(1.0 / 3**0.5)  # the stdev of 1, 3, 2 over √3
