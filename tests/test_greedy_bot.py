@@ -306,3 +306,28 @@ def test_counting_on_the_fast_state_scores_as_on_the_view(edition: str) -> None:
                 compared += 1
             state = mb.apply(state, bots[seat % 2].choose(state))
     assert compared
+
+
+def test_counting_lets_a_200_go_when_it_holds_more_than_its_team_may_lay() -> None:
+    """One 200 laid of the two a round allows (DIST-MAX-200): of the two
+    in hand one can never be laid, so the counting bot discards it before a 25."""
+    hand = [Card.D200, Card.D200, Card.D25, Card.D50, Card.D75, Card.D100, Card.D100]
+    stopped = Tableau(battle=(Card.ROLL, Card.STOP), distance=(Card.D200,))
+    state = position(hands={0: hand}, tableaus={0: stopped, 1: ROLLING})
+    assert choice(state) == Discard(0, Card.D25)
+    assert GreedyBot(0, counting=True).choose(state) == Discard(0, Card.D200)
+    none_laid = position(hands={0: hand}, tableaus={0: STOPPED, 1: ROLLING})
+    assert GreedyBot(0, counting=True).choose(none_laid) == Discard(0, Card.D25)
+
+
+def test_counting_stops_a_rival_with_the_hazard_whose_remedy_is_scarcest() -> None:
+    """A Stop and a Flat Tire score alike for the greedy bot; counting, the bot lays the
+    Flat Tire: fewer Spare Tires than Rolls are left unseen to cure it."""
+    hand = [Card.STOP, Card.FLAT_TIRE, Card.D25, Card.D25, Card.D50, Card.D75, Card.D75]
+    state = position(hands={0: hand}, tableaus={0: STOPPED, 1: ROLLING})
+    view = classic_view(state, 0)
+    assert unseen(view, Card.SPARE_TIRE) < unseen(view, Card.ROLL)
+    stop, flat = Play(0, Card.STOP, 1), Play(0, Card.FLAT_TIRE, 1)
+    assert _value(view, stop) == _value(view, flat)
+    assert _value(view, flat, True) > _value(view, stop, True)
+    assert all(GreedyBot(seed, counting=True).choose(state) == flat for seed in range(8))

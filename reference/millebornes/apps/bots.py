@@ -34,6 +34,7 @@ from millebornes.families.classic.cards import (
     HAZARDS_STOPPED_BY,
     KM,
     PILE,
+    REMEDY_OF,
     SAFETY_OF,
     Card,
     Category,
@@ -224,7 +225,8 @@ def _extension_choice(view: ClassicView, choices: tuple[Action, ...]) -> Action:
 
 def _value(view: ClassicView, action: Action, counting: bool = False) -> int:
     """How much the greedy bot likes ``action`` (higher is better); ``counting``: its
-    discards count the cards not seen (:func:`_usefulness`)."""
+    discards count the cards not seen (:func:`_usefulness`), and so does its choice of
+    hazard: two less for each unseen copy of the hazard's remedy."""
     if isinstance(action, Discard):
         return 30 - _usefulness(view, action.card, counting)
     if not isinstance(action, Play):
@@ -246,6 +248,9 @@ def _value(view: ClassicView, action: Action, counting: bool = False) -> int:
     value = (650 if behind else 450) if PILE[card] is Pile.BATTLE else (350 if behind else 250)
     if view.goal - target.km <= 200:
         value += 200  # the target is about to finish
+    remedy = REMEDY_OF[card]
+    if counting and remedy is not None:  # the scarcer its remedy, the longer a hazard stops
+        value -= 2 * unseen(view, remedy)
     return value + target.km // 10
 
 
@@ -289,7 +294,8 @@ def _usefulness(view: ClassicView, card: Card, counting: bool = False) -> int:
     """How much keeping ``card`` is worth to the seat (the discard goes to the least).
     ``counting``: a remedy not needed now is worth little when the seat holds the
     safety against its hazard (a coup-fourré or the safety will answer it), and nearly
-    nothing when no such hazard is left unseen (but a Roll, needed after every remedy)."""
+    nothing when no such hazard is left unseen (but a Roll, needed after every remedy);
+    a 200 is worth nothing when the seat holds more of them than its team may still lay."""
     own = view.tableaus[view.team_of(view.seat)]
     category = CATEGORY[card]
     if category is Category.SAFETY:
@@ -297,8 +303,9 @@ def _usefulness(view: ClassicView, card: Card, counting: bool = False) -> int:
     if category is Category.DISTANCE:
         if own.km + KM[card] > view.goal:
             return 0
-        if card is Card.D200 and own.count_200() >= view.rules.max_200_per_round:
-            return 0
+        left = view.rules.max_200_per_round - own.count_200()
+        if card is Card.D200 and (left <= 0 or (counting and view.hand.count(card) > left)):
+            return 0  # no 200 may be laid, or more are held than may be laid
         return KM[card] // 25 * 5
     if category is Category.REMEDY:
         hazard = CURES[card]

@@ -29,6 +29,7 @@ from millebornes.families.classic.cards import (
     HAZARDS_STOPPED_BY,
     KM,
     PILE,
+    REMEDY_OF,
     SAFETY_OF,
     Card,
     Category,
@@ -308,6 +309,7 @@ _C_SPEED_PILE: tuple[bool, ...] = tuple(PILE[c] is Pile.SPEED for c in Card)
 _C_HAZARD: tuple[bool, ...] = tuple(kind is Category.HAZARD for kind in _C_KIND)
 _C_CURES: tuple[int, ...] = tuple(NONE if h is None else int(h) for h in CURES)
 _C_GUARD: tuple[int, ...] = tuple(NONE if s is None else int(s) for s in SAFETY_OF)
+_C_REMEDY_OF: tuple[int, ...] = tuple(NONE if r is None else int(r) for r in REMEDY_OF)
 _C_STOPS: tuple[tuple[int, ...], ...] = tuple(
     tuple(int(h) for h in hazards) for hazards in HAZARDS_STOPPED_BY
 )
@@ -339,7 +341,8 @@ def _c_usefulness(state: FastState, seat: int, card: int, counting: bool = False
     if kind is Category.DISTANCE:
         if state.km[team] + _C_KM[card] > state.goal:
             return 0
-        if card == _C_D200 and state.n200[team] >= state.match.max_200:
+        left = state.match.max_200 - state.n200[team]
+        if card == _C_D200 and (left <= 0 or (counting and state.hands[seat].count(card) > left)):
             return 0
         return _C_KM[card] // 25 * 5
     if kind is Category.REMEDY:
@@ -418,6 +421,8 @@ def c_value(state: FastState, seat: int, action: Any, counting: bool = False) ->
     value = (350 if behind else 250) if _C_SPEED_PILE[card] else (650 if behind else 450)
     if state.goal - target_km <= 200:
         value += 200  # the target is about to finish
+    if counting:
+        value -= 2 * _c_unseen(state, seat, _C_REMEDY_OF[card])
     return value + target_km // 10
 
 
