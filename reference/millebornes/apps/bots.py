@@ -158,8 +158,10 @@ class GreedyBot(_Seated):
     (:data:`millebornes.apps.search.ATTACK_FIRST` says why). 0, the greedy bot, by default.
     ``counting`` (classic family; off for the greedy bot) counts the cards it has not seen
     in its discards: a remedy is kept less when the seat holds its safety, or when no
-    hazard it cures is left unseen (:func:`_usefulness`;
-    :data:`millebornes.apps.search.COUNTING` says what it is worth).
+    hazard it cures is left unseen, and a 200 its team may no longer lay goes first
+    (:func:`_usefulness`); and in its choice of hazard: the scarcer the remedy, the
+    readier (:func:`_value`; :data:`millebornes.apps.search.COUNTING` says what it is
+    worth).
     """
 
     name = "greedy"
