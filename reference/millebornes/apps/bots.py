@@ -305,9 +305,10 @@ def _usefulness(view: ClassicView, card: Card, counting: bool = False) -> int:
     if category is Category.DISTANCE:
         if own.km + KM[card] > view.goal:
             return 0
-        left = view.rules.max_200_per_round - own.count_200()
-        if card is Card.D200 and (left <= 0 or (counting and view.hand.count(card) > left)):
-            return 0  # no 200 may be laid, or more are held than may be laid
+        if card is Card.D200:  # DIST-MAX-200: no more may be laid, or fewer than are held
+            left = view.rules.max_200_per_round - own.count_200()
+            if left <= 0 or (counting and view.hand.count(card) > left):
+                return 0
         return KM[card] // 25 * 5
     if category is Category.REMEDY:
         hazard = CURES[card]

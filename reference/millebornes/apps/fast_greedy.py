@@ -341,9 +341,10 @@ def _c_usefulness(state: FastState, seat: int, card: int, counting: bool = False
     if kind is Category.DISTANCE:
         if state.km[team] + _C_KM[card] > state.goal:
             return 0
-        left = state.match.max_200 - state.n200[team]
-        if card == _C_D200 and (left <= 0 or (counting and state.hands[seat].count(card) > left)):
-            return 0
+        if card == _C_D200:  # DIST-MAX-200
+            left = state.match.max_200 - state.n200[team]
+            if left <= 0 or (counting and state.hands[seat].count(card) > left):
+                return 0
         return _C_KM[card] // 25 * 5
     if kind is Category.REMEDY:
         hazard = _C_CURES[card]
