@@ -1,5 +1,6 @@
 """How much better than the search bot's own policy any bot could play against greedy,
-in the classic family, by the policy's own playouts: what is left to gain.
+by the policy's own playouts: what is left to gain, in the classic family (in the
+round's points) and in Fun & Speed and As du Volant (in wins).
 
 The search bot's own seat plays the policy π of :mod:`millebornes.apps.search` (the
 greedy scores, attacks first, cards counted); its playouts play π on for its seat and
@@ -8,14 +9,20 @@ lemma says what any other policy π' gains over π in a round:
 
     V(π') - V(π) = Σ over π''s decisions of  Q_π(s, π'(s)) - Q_π(s, π(s))
 
-where Q_π(s, a) is the round's outcome when ``a`` is played at ``s`` and π plays on. No
+where Q_π(s, a) is the round's outcome (a game's, outside the classic family) when ``a``
+is played at ``s`` and π plays on. No
 choice can gain more at a decision than the best choice there, so the sum over a round
 of the best choice's advantage, max_a Q_π(s, a) - Q_π(s, π(s)), is what any policy could
 add to π's round: measured here on π's own decisions (the lemma wants π''s, so this is a
 first-order estimate, not a bound), with Q in the round's points (the seat's lead over
 the other at the round's end), so that advantages add up over a round and over a match.
+In Fun & Speed and As du Volant, Q is the seat's share of the win (1, 1/2 or 0) and the
+sum runs over a game: π's turns with a choice a game times the mean advantage, added to
+π's share of the games, is what a bot taking the best choice each turn would win (to
+first order: measured once in As du Volant, the first order overshot what the search
+bot's choices gain in games by two thirds).
 
-1. ``--matches`` whole matches between π and greedy, each deal played from both seats;
+1. ``--matches`` whole matches (games) between π and greedy, each deal played from both seats;
    every turn of π with two choices or more is counted, and one in ``--share`` becomes
    a position;
 2. at each position, Q_π of every choice (not only the favourite few the search
@@ -25,17 +32,19 @@ the other at the round's end), so that advantages add up over a round and over a
    (biased up: the largest of noisy means), and the advantage, on the second half of
    the playouts, of the choice that leads on the first half (biased down: it sometimes
    picks a worse one);
-3. the headroom per round: the mean advantage times π's turns with a choice a round;
-4. what points a round are worth in matches: the same matches' round scores, π's side
-   given Δ points more at each round's end and the match's end worked out again
-   (MATCH-TARGET), for Δ from 0 up: the share of matches π would win with Δ more
+3. the headroom per round (per game): the mean advantage times π's turns with a choice;
+4. in the classic family, what points a round are worth in matches: the same matches'
+   round scores, π's side given Δ points more at each round's end and the match's end
+   worked out again (MATCH-TARGET), for Δ from 0 up: the share of matches π would win with Δ more
    points a round. Δ = 0 gives the matches as played (the policies never read the
    match's score, so a round is played the same whatever the totals).
 
 ``--save FILE`` keeps the matches and the measured positions; ``--load FILE`` then
 judges search bots on them instead (``--bots``, :data:`SETTINGS`): each decides every
 position ``--repeats`` times, and what its choice gains over π's is read off the
-measured worths, a turn, a round, and as π's share of the matches with that much more.
+measured worths, a turn, a round (a game), and as π's share of the matches with that
+much more (of the games, to first order); and what the best choice is worth over its
+own, paired position by position.
 
 Not a test, and not a proof: Q is the playouts' estimate, on the uniform deal of the
 cards the seat has not seen (:func:`millebornes.apps.search.determinize`). Figures go
@@ -46,6 +55,8 @@ each bot of the second at 0.2 s a move).
         --seed 2 --workers 2 --save positions.pickle
     .venv/bin/python benchmarks/headroom.py --load positions.pickle --workers 2 \\
         --bots "seconds=0.2;seconds=0.2,classic_horizon=0,scale=400,margin=0.01,z=2"
+    .venv/bin/python benchmarks/headroom.py --edition as-du-volant --matches 300 \\
+        --share 14 --playouts 2000 --seed 2 --workers 2 --save av.pickle
 """
 
 from __future__ import annotations
@@ -76,18 +87,27 @@ from millebornes.families.classic.engine import apply, new_match
 from millebornes.families.classic.state import Phase, State
 from millebornes.families.classic.view import ClassicView
 
+CLASSIC = ("classic", "cars", "asterix", "allonge")
+"""The editions judged in the round's points; the others in wins."""
+WINS = ("fun-speed", "as-du-volant")
+
 MAX_ROUNDS = 60
 """A safeguard: a match stops here (none comes near it)."""
+
+MAX_ACTIONS = 5000
+"""A safeguard: a game of Fun & Speed or As du Volant stops here, unfinished."""
 
 
 @dataclass(frozen=True)
 class Match:
-    """One match between π and greedy: each round's points (π's side, greedy's), π's
+    """One match (a game, outside the classic family) between π and greedy: each
+    round's points (π's side, greedy's; none for a game), π's share of the win, its
     turns with a choice, and the positions taken (a state and π's seat)."""
 
     rounds: list[tuple[int, int]]
     turns: int
-    positions: list[State]
+    positions: list[Any]
+    won: float
 
 
 def play_match(edition: str, seed: int, own: int, share: int) -> Match:
@@ -113,7 +133,33 @@ def play_match(edition: str, seed: int, own: int, share: int) -> Match:
             state = apply(state, bots[seat].choose(state))
         gained = [after - was for after, was in zip(state.scores, before, strict=True)]
         rounds.append((gained[own], gained[1 - own]))
-    return Match(rounds, turns, positions)
+    return Match(rounds, turns, positions, match_share(rounds, 0, state.rules.match_target))
+
+
+def play_game(edition: str, seed: int, own: int, share: int) -> Match:
+    """A Fun & Speed or As du Volant game dealt from ``seed``, π at seat ``own``: π is
+    the greedy bot with the family's attack bonus (:data:`ATTACK_FIRST`)."""
+    state = api.new_game(edition, 2, seed=seed)
+    bonus = ATTACK_FIRST[type(seat_view(state, own))]
+    bots = [GreedyBot(derive(seed, 1 + seat)) for seat in range(2)]
+    bots[own] = GreedyBot(derive(seed, 1 + own), bonus)
+    draw = random.Random(derive(seed, 99 + own))
+    turns = 0
+    positions: list[Any] = []
+    for step in range(MAX_ACTIONS):
+        seat = api.actor(state)
+        if seat is None:
+            break
+        if api.is_chance(state):
+            state = api.apply(state, api.chance_action(state, derive(seed, 7, step)))
+            continue
+        if seat == own and len(_groups(api.legal_actions(state))) > 1:
+            turns += 1
+            if draw.randrange(share) == 0:
+                positions.append(state)
+        state = api.apply(state, bots[seat].choose(state))
+    winners = api.winners(state)
+    return Match([], turns, positions, 1.0 / len(winners) if own in winners else 0.0)
 
 
 def match_share(rounds: Sequence[tuple[int, int]], delta: int, target: int) -> float:
@@ -130,27 +176,36 @@ def match_share(rounds: Sequence[tuple[int, int]], delta: int, target: int) -> f
 
 
 class _Measured(SearchBot):
-    """The search bot's playouts, as the round's points, for every choice."""
+    """The search bot's playouts for every choice, whole: the round's points in the
+    classic family, the seat's share of the win elsewhere."""
 
     def __init__(self) -> None:
-        super().__init__(width=1_000, classic_horizon=None)  # every choice, whole rounds
+        # Every choice; whole rounds, whole games.
+        super().__init__(width=1_000, classic_horizon=None, horizon=None)
 
     def _playout(self, view: Any, twin: Any, action: Any, seed: int) -> float:
-        return self._classic_margin(view, twin.copy(), action, seed)
+        if isinstance(view, ClassicView):
+            return self._classic_margin(view, twin.copy(), action, seed)
+        state = twin.copy()
+        self._fast_play_out(view, state, action, seed)
+        winners = state.winners  # none only past the safeguard of MAX_PLAYOUT_ACTIONS
+        return 1.0 / len(winners) if view.seat in winners else 0.0
 
-    def margins(self, view: ClassicView, legal: Sequence[Any], playouts: int) -> list[list[int]]:
-        """Each choice's playout margins (the favourite first), the k-th of every choice
+    def margins(self, view: Any, legal: Sequence[Any], playouts: int) -> list[list[float]]:
+        """Each choice's playout results (the favourite first), the k-th of every choice
         on the same sample with the same draws."""
         keys = [_key(group[0]) for group in self._choices(view, legal)]
-        results: list[list[int]] = [[] for _ in keys]
+        results: list[list[float]] = [[] for _ in keys]
         for k in range(playouts):
             sample = self._sample(view, SplitMix64(_stream(0x4EAD, 2 * k)))
             twin = self._twin(view, sample)
             for index, key in enumerate(keys):
-                margin = 0
-                with suppress(IllegalAction):  # a safeguard: every choice is legal here
-                    margin = int(self._playout(view, twin, key, _stream(0x4EAD, 2 * k + 1)))
-                results[index].append(margin)
+                result = 0.0
+                action = self._realize(sample, key)  # a Police's card from the sample
+                if action is not None:
+                    with suppress(IllegalAction):  # a safeguard: every choice is legal here
+                        result = self._playout(view, twin, action, _stream(0x4EAD, 2 * k + 1))
+                results[index].append(result)
         return results
 
 
@@ -160,7 +215,9 @@ def kind(action: Any) -> str:
         return f"play {CATEGORY[action.card].value}"
     if isinstance(action, Discard):
         return f"discard {CATEGORY[action.card].value}"
-    return type(action).__name__  # a coup-fourré or an extension's choice
+    card = getattr(action, "card", None)  # Fun & Speed and As du Volant: class and card
+    name = type(action).__name__  # a coup-fourré or an extension's choice, or any other
+    return name if card is None else f"{name} {card.name.lower()}"
 
 
 @dataclass(frozen=True)
@@ -169,7 +226,7 @@ class Position:
     choice's Q (mean playout margin); the split-halves advantage; the largest standard
     error of a choice's paired difference with the favourite."""
 
-    state: State
+    state: Any
     choices: list[Any]
     worths: list[float]
     split: float
@@ -184,13 +241,12 @@ class Position:
         return self.worths[self.best] - self.worths[0]
 
 
-def measure(job: tuple[State, int]) -> Position:
+def measure(job: tuple[Any, int]) -> Position:
     """One position, Q of each choice from ``playouts`` playouts."""
     state, playouts = job
     seat = state.actor
     assert seat is not None
     view = seat_view(state, seat)
-    assert isinstance(view, ClassicView)
     legal = api.legal_actions(state)
     bot = _Measured()
     keys = [group[0] for group in bot._choices(view, legal)]
@@ -213,6 +269,7 @@ SETTINGS = (
     "margin",
     "z",
     "classic_horizon",
+    "horizon",
     "exploration",
     "scale",
 )
@@ -240,8 +297,9 @@ def decide(job: tuple[Position, dict[str, float], int]) -> float:
     given: dict[str, Any] = {name: options[name] for name in ("margin", "z") if name in options}
     if "width" in options:
         given["width"] = int(options["width"])
-    if "classic_horizon" in options:
-        given["classic_horizon"] = int(options["classic_horizon"]) or None
+    for horizon in ("classic_horizon", "horizon"):
+        if horizon in options:
+            given[horizon] = int(options[horizon]) or None
     bot = SearchBot(seed, budget, **given)
     chosen = _key(bot.decide(seat_view(state, seat), api.legal_actions(state)))
     index = [_key(c) for c in position.choices].index(chosen)
@@ -250,7 +308,8 @@ def decide(job: tuple[Position, dict[str, float], int]) -> float:
 
 def _settings(text: str) -> list[dict[str, float]]:
     """``seconds=0.2,width=8;seconds=1``: search bots, each a list of settings (a
-    ``classic_horizon`` of 0 plays every playout to the round's end)."""
+    ``classic_horizon`` of 0 plays every playout to the round's end, a ``horizon`` of 0
+    every Fun & Speed or As du Volant playout to the game's end)."""
     bots = []
     for bot in text.split(";"):
         table: dict[str, float] = {}
@@ -280,7 +339,7 @@ def _settings(text: str) -> list[dict[str, float]]:
 
 
 def _play(job: tuple[str, int, int, int]) -> Match:
-    return play_match(*job)
+    return play_match(*job) if job[0] in CLASSIC else play_game(*job)
 
 
 def shares(matches: Sequence[Match], target: int, deltas: Sequence[int]) -> list[float]:
@@ -289,26 +348,48 @@ def shares(matches: Sequence[Match], target: int, deltas: Sequence[int]) -> list
 
 
 def turns_a_round(matches: Sequence[Match]) -> float:
-    """π's turns with a choice, a round on average."""
-    return sum(m.turns for m in matches) / sum(len(m.rounds) for m in matches)
+    """π's turns with a choice, a round on average (a game, outside the classic family)."""
+    rounds = sum(len(m.rounds) for m in matches)
+    return sum(m.turns for m in matches) / (rounds or len(matches))
+
+
+def _in_points(results: Sequence[Position]) -> bool:
+    """Whether the positions are of the classic family, judged in the round's points."""
+    return isinstance(results[0].state, State)
+
+
+def _target(results: Sequence[Position]) -> int:
+    """The match's target of the saved classic positions (MATCH-TARGET)."""
+    state = results[0].state
+    assert isinstance(state, State)
+    return state.rules.match_target
+
+
+def _mean_error(values: Sequence[float]) -> tuple[float, float]:
+    return statistics.fmean(values), statistics.stdev(values) / len(values) ** 0.5
 
 
 def report(edition: str, matches: list[Match], results: list[Position]) -> None:
-    """The headroom, where it lies, and what points a round are worth in matches."""
-    per_round = turns_a_round(matches)
-    rounds = sum(len(m.rounds) for m in matches)
-    print(f"{edition}, two seats: {len(matches)} matches (each deal from both seats),")
-    print(f"  {rounds} rounds; π has {per_round:.1f} turns with a choice a round")
+    """The headroom, where it lies, and what points a round are worth in matches (in
+    wins, outside the classic family: what it comes to a game)."""
+    points = _in_points(results)
+    per = turns_a_round(matches)
+    unit, figures = ("round", 1) if points else ("game", 4)
+    what = "points" if points else "wins"
+    played = "matches" if points else "games"
+    won = statistics.fmean(m.won for m in matches)
+    print(f"{edition}, two seats: {len(matches)} {played} (each deal from both seats),")
+    rounds = f"{sum(len(m.rounds) for m in matches)} rounds; " if points else ""
+    print(f"  {rounds}π wins {won:.1%}, with {per:.2f} turns with a choice a {unit}")
     for name, values in (
         ("largest mean", [p.advantage for p in results]),
         ("split halves", [p.split for p in results]),
     ):
-        mean = statistics.fmean(values)
-        error = statistics.stdev(values) / len(values) ** 0.5
+        mean, error = _mean_error(values)
         print(
-            f"  best choice's advantage ({name}): {mean:.1f} ± {error:.1f} points a turn"
-            f" over {len(values)} positions, {mean * per_round:.0f} ± {error * per_round:.0f}"
-            " points a round"
+            f"  best choice's advantage ({name}): {mean:.{figures}f} ± {error:.{figures}f}"
+            f" {what} a turn over {len(values)} positions, {mean * per:.{figures - 1}f} ±"
+            f" {error * per:.{figures - 1}f} {what} a {unit}"
         )
     left = [p for p in results if p.best]
     print(f"  the largest mean is not the favourite at {len(left)} of {len(results)} positions:")
@@ -317,16 +398,25 @@ def report(edition: str, matches: list[Match], results: list[Position]) -> None:
         best = f"{kind(p.choices[p.best])} #{p.best + 1}"
         table.setdefault((kind(p.choices[0]), best), []).append(p.advantage)
     for (favourite, best), gains in sorted(table.items(), key=lambda item: -sum(item[1]))[:12]:
-        print(f"    {favourite:>16} -> {best:<20} {len(gains):4} positions, {sum(gains):8.0f}")
+        print(
+            f"    {favourite:>20} -> {best:<26} {len(gains):4} positions,"
+            f" {sum(gains):8.{figures - 1}f}"
+        )
     noise = statistics.fmean(p.error for p in results)
-    print(f"  a paired difference's standard error, largest at a position: {noise:.1f} on average")
+    print(
+        f"  a paired difference's standard error, largest at a position: {noise:.{figures}f}"
+        " on average"
+    )
+    if not points:
+        gained = statistics.fmean(p.advantage for p in results) * per
+        print(f"  the best choice at every turn, to first order: {min(1.0, won + gained):.1%}")
+        return
     own = statistics.fmean(points for m in matches for points, _ in m.rounds)
     other = statistics.fmean(points for m in matches for _, points in m.rounds)
     print(f"  points a round: π {own:.0f}, greedy {other:.0f}")
     print("  π's share of the matches with Δ points more a round:")
     deltas = (0, 50, 100, 150, 200, 250, 300, 350, 400, 500, 600)
-    target = new_match(edition, 2).rules.match_target
-    for delta, share in zip(deltas, shares(matches, target, deltas), strict=True):
+    for delta, share in zip(deltas, shares(matches, _target(results), deltas), strict=True):
         print(f"    Δ = {delta:3}: {share:.1%}")
 
 
@@ -338,43 +428,63 @@ def paired(first: Sequence[float], other: Sequence[float], repeats: int) -> tupl
         statistics.fmean(other[i : i + repeats]) - statistics.fmean(first[i : i + repeats])
         for i in range(0, len(first), repeats)
     ]
-    return statistics.fmean(differences), statistics.stdev(differences) / len(differences) ** 0.5
+    return _mean_error(differences)
 
 
 def judge(args: argparse.Namespace, matches: list[Match], results: list[Position]) -> None:
-    """Each search bot of ``--bots`` at every saved position: what it gains a turn."""
-    per_round = turns_a_round(matches)
+    """Each search bot of ``--bots`` at every saved position: what it gains a turn, and
+    what the best choice is worth over its own."""
+    points = _in_points(results)
+    per = turns_a_round(matches)
+    unit, figures = ("round", 2) if points else ("game", 4)
     deltas = list(range(-1000, 1001, 10))  # a bot may play worse than π, too
-    curve = shares(matches, new_match(args.edition, 2).rules.match_target, deltas)
+    curve = shares(matches, _target(results), deltas) if points else []
+    won = statistics.fmean(m.won for m in matches)
     best = statistics.fmean(p.advantage for p in results)
-    print(f"{len(results)} positions: the best choice's advantage {best:.1f} points a turn,")
-    print(f"  {best * per_round:.0f} a round; each bot's gain over the favourite, by their worths:")
+    what = "points" if points else "wins"
+    print(f"{len(results)} positions: the best choice's advantage {best:.{figures}f} {what}")
+    print(
+        f"  a turn, {best * per:.{figures - 1}f} a {unit}; each bot's gain over the favourite,"
+        " by their worths:"
+    )
     first: list[float] = []
     with ProcessPoolExecutor(args.workers) as pool:
         for settings in args.bots:
             jobs = [(p, settings, seed) for p in results for seed in range(1, args.repeats + 1)]
             gains = list(pool.map(decide, jobs, chunksize=1))
-            gain = statistics.fmean(gains)
-            error = statistics.stdev(gains) / len(gains) ** 0.5
-            delta = gain * per_round
-            share = curve[min(len(deltas) - 1, max(0, round(delta / 10) + 100))]
+            gain, error = _mean_error(gains)
+            delta = gain * per
+            if points:
+                share = curve[min(len(deltas) - 1, max(0, round(delta / 10) + 100))]
+                worth = f"π with that much more: {share:.1%} of matches"
+            else:
+                worth = f"π with that much more, to first order: {min(1.0, won + delta):.1%}"
             name = ",".join(f"{k}={v:g}" for k, v in settings.items())
             print(
-                f"  {name}: {gain:.2f} ± {error:.2f} a turn, {delta:.0f} a round,"
-                f" {gain / best:.0%} of the best; π with that much more: {share:.1%} of matches"
+                f"  {name}: {gain:.{figures}f} ± {error:.{figures}f} a turn,"
+                f" {delta:.{figures - 1}f} a {unit}, {gain / best:.0%} of the best; {worth}"
+            )
+            # What is left to it: the best choice's advantage less its own, paired.
+            left, left_error = paired(
+                gains, [p.advantage for p in results for _ in range(args.repeats)], args.repeats
+            )
+            print(
+                f"    left to it (the best less its choice, paired): {left:.{figures}f} ±"
+                f" {left_error:.{figures}f} a turn, {left * per:.{figures - 1}f} a {unit}"
             )
             if not first:
                 first = gains
             else:
                 more, more_error = paired(first, gains, args.repeats)
-                print(f"    against the first bot: {more:+.2f} ± {more_error:.2f} a turn")
+                print(
+                    f"    against the first bot: {more:+.{figures}f} ± {more_error:.{figures}f}"
+                    " a turn"
+                )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--edition", default="classic", choices=["classic", "cars", "asterix", "allonge"]
-    )
+    parser.add_argument("--edition", default="classic", choices=[*CLASSIC, *WINS])
     count = positive_value
     parser.add_argument("--matches", type=count, default=200, help="deals, from both seats")
     parser.add_argument("--share", type=count, default=20, help="one turn in SHARE is taken")

@@ -54,6 +54,47 @@ def test_every_choice_is_judged_and_a_bot_is_read_off_the_worths() -> None:
     assert any(gain == worth - position.worths[0] for worth in position.worths)
 
 
+@pytest.mark.parametrize("edition", ["as-du-volant", "fun-speed"])
+def test_a_game_outside_the_classic_family_is_judged_in_wins(edition: str) -> None:
+    match = headroom.play_game(edition, 7, 1, 4)
+    assert match.rounds == [] and match.won in (0.0, 0.5, 1.0)
+    assert match.positions and match.turns >= len(match.positions)
+    for state in match.positions:
+        assert api.actor(state) == 1 and len(_groups(api.legal_actions(state))) > 1
+    position = headroom.measure((match.positions[0], 6))
+    assert len(position.worths) == len(_groups(api.legal_actions(match.positions[0])))
+    # Each playout ends the game: a share of the win, so each worth is k/12 for some k.
+    for worth in position.worths:
+        assert 0.0 <= worth <= 1.0 and (worth * 12) == pytest.approx(round(worth * 12))
+    gain = headroom.decide((position, {"playouts": 8, "width": 8, "horizon": 0}, 1))
+    assert any(gain == worth - position.worths[0] for worth in position.worths)
+
+
+def _headroom(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "headroom.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_the_games_report_and_judge_speak_in_wins(tmp_path: Path) -> None:
+    saved = str(tmp_path / "av.pickle")
+    made = _headroom(
+        *("--edition", "as-du-volant", "--matches", "2", "--share", "2", "--playouts", "4"),
+        *("--save", saved),
+    )
+    assert made.returncode == 0, made.stderr
+    assert "4 games (each deal from both seats)" in made.stdout
+    assert "wins a turn" in made.stdout and "to first order" in made.stdout
+    judged = _headroom("--load", saved, "--bots", "playouts=4;playouts=8")
+    assert judged.returncode == 0, judged.stderr
+    assert judged.stdout.count("left to it (the best less its choice, paired)") == 2
+    assert "against the first bot" in judged.stdout and "Traceback" not in judged.stderr
+
+
 @pytest.mark.parametrize(
     ("bots", "message"),
     [

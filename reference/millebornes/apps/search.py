@@ -488,6 +488,24 @@ class SearchBot(_Seated):
         greedy bot's choice read off the fast state (:mod:`millebornes.apps.fast_greedy`):
         the same draws, the same moves, the same result, several times faster. ``state``
         is an :class:`FsFastState` or an :class:`AvFastState`, stepped in place."""
+        self._fast_play_out(view, state, action, seed)
+        seat = view.seat
+        winners = state.winners
+        if isinstance(state, AvFastState):
+            kms = [av_km(state, s) for s in range(state.players)]
+            if not winners:  # cut short: as in _api_playout
+                standing = _av_fast_standing(state, kms)
+                rival = max(v for s, v in enumerate(standing) if s != seat)
+                return _sigmoid((standing[seat] - rival) / 300)
+        else:
+            kms = state.km
+        share = 1.0 / len(winners) if seat in winners else 0.0
+        rival = max(km for s, km in enumerate(kms) if s != seat)
+        return 0.8 * share + 0.2 * _sigmoid((kms[seat] - rival) / 300)
+
+    def _fast_play_out(self, view: View, state: Any, action: Any, seed: int) -> None:
+        """``action`` and the rest of a Fun & Speed or As du Volant playout, stepped in
+        place on the fast ``state``: to the game's end or ``horizon`` actions."""
         state.step(action)
         rng = SplitMix64(seed)
         # The fast state's own type fixes the policy; the loop below serves both.
@@ -513,18 +531,6 @@ class SearchBot(_Seated):
                 choice = policies[legal[0].seat == seat](state, legal)
             state.step(choice)
             steps += 1
-        winners = state.winners
-        if isinstance(state, AvFastState):
-            kms = [av_km(state, s) for s in range(state.players)]
-            if not winners:  # cut short: as in _api_playout
-                standing = _av_fast_standing(state, kms)
-                rival = max(v for s, v in enumerate(standing) if s != seat)
-                return _sigmoid((standing[seat] - rival) / 300)
-        else:
-            kms = state.km
-        share = 1.0 / len(winners) if seat in winners else 0.0
-        rival = max(km for s, km in enumerate(kms) if s != seat)
-        return 0.8 * share + 0.2 * _sigmoid((kms[seat] - rival) / 300)
 
 
 def _verdict(results: list[list[float]], margin: float, z: float) -> int:
