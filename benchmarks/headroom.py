@@ -460,9 +460,11 @@ def judge(args: argparse.Namespace, matches: list[Match], results: list[Position
             else:
                 worth = f"π with that much more, to first order: {min(1.0, won + delta):.1%}"
             name = ",".join(f"{k}={v:g}" for k, v in settings.items())
+            # Few playouts may find no choice better than the favourite anywhere.
+            part = f"{gain / best:.0%} of the best" if best else "no best to share"
             print(
                 f"  {name}: {gain:.{figures}f} ± {error:.{figures}f} a turn,"
-                f" {delta:.{figures - 1}f} a {unit}, {gain / best:.0%} of the best; {worth}"
+                f" {delta:.{figures - 1}f} a {unit}, {part}; {worth}"
             )
             # What is left to it: the best choice's advantage less its own, paired.
             left, left_error = paired(

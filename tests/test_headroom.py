@@ -3,6 +3,7 @@ again with Δ points more a round, the worths of every choice) and its command l
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -93,6 +94,22 @@ def test_the_games_report_and_judge_speak_in_wins(tmp_path: Path) -> None:
     assert judged.returncode == 0, judged.stderr
     assert judged.stdout.count("left to it (the best less its choice, paired)") == 2
     assert "against the first bot" in judged.stdout and "Traceback" not in judged.stderr
+
+
+def test_positions_where_no_choice_beats_the_favourite_are_judged(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Few playouts may leave every choice level with the favourite: the judge still
+    reports what the bot gains (nothing), not a division by zero."""
+    match = headroom.play_game("as-du-volant", 7, 1, 4)
+    measured = headroom.measure((match.positions[0], 4))
+    level = headroom.Position(
+        measured.state, measured.choices, [0.5] * len(measured.choices), 0.0, 0.0
+    )
+    args = argparse.Namespace(bots=[{"playouts": 4.0}], repeats=1, workers=1)
+    headroom.judge(args, [match], [level, level])
+    out = capsys.readouterr().out
+    assert "0.0000 ± 0.0000 a turn" in out and "no best to share" in out
 
 
 @pytest.mark.parametrize(
