@@ -3,28 +3,28 @@ by the policy's own playouts: what is left to gain, in the classic family (in th
 round's points) and in Fun & Speed and As du Volant (in wins).
 
 The search bot's own seat plays the policy π of :mod:`millebornes.apps.search` (the
-greedy scores, attacks first, cards counted); its playouts play π on for its seat and
-the greedy bot for the other. Against that fixed opponent, the performance difference
-lemma says what any other policy π' gains over π in a round:
+greedy scores, attacks first, and in the classic family cards counted); its playouts
+play π on for its seat and the greedy bot for the other. Against that fixed opponent,
+the performance difference lemma says what any other policy π' gains over π in a round:
 
     V(π') - V(π) = Σ over π''s decisions of  Q_π(s, π'(s)) - Q_π(s, π(s))
 
 where Q_π(s, a) is the round's outcome (a game's, outside the classic family) when ``a``
-is played at ``s`` and π plays on. No
-choice can gain more at a decision than the best choice there, so the sum over a round
-of the best choice's advantage, max_a Q_π(s, a) - Q_π(s, π(s)), is what any policy could
-add to π's round: measured here on π's own decisions (the lemma wants π''s, so this is a
-first-order estimate, not a bound), with Q in the round's points (the seat's lead over
-the other at the round's end), so that advantages add up over a round and over a match.
-In Fun & Speed and As du Volant, Q is the seat's share of the win (1, 1/2 or 0) and the
-sum runs over a game: π's turns with a choice a game times the mean advantage, added to
-π's share of the games, is what a bot taking the best choice each turn would win (to
-first order: measured once in As du Volant, the first order overshot what the search
-bot's choices gain in games by two thirds).
+is played at ``s`` and π plays on. No choice can gain more at a decision than the best
+choice there, so the sum over a round of the best choice's advantage,
+max_a Q_π(s, a) - Q_π(s, π(s)), is what any policy could add to π's round: measured here
+on π's own decisions (the lemma wants π''s, so this is a first-order estimate, not a
+bound), with Q in the round's points (the seat's lead over the other at the round's
+end), so that advantages add up over a round and over a match. In Fun & Speed and As du
+Volant, Q is the seat's share of the win (1, 1/2 or 0) and the sum runs over a game: π's
+turns with a choice a game times the mean advantage, added to π's share of the games, is
+what a bot taking the best choice each turn would win (to first order: measured once in
+As du Volant, the first order overshot what the search bot's choices gain in games by
+two thirds).
 
-1. ``--matches`` whole matches (games) between π and greedy, each deal played from both seats;
-   every turn of π with two choices or more is counted, and one in ``--share`` becomes
-   a position;
+1. ``--matches`` whole matches (games) between π and greedy, each deal played from both
+   seats; every turn of π with two choices or more is counted, and one in ``--share``
+   becomes a position;
 2. at each position, Q_π of every choice (not only the favourite few the search
    compares): the mean of ``--playouts`` playouts, the k-th of every choice on the same
    sampled deal with the same draws (common random numbers), as the search plays them.
@@ -35,8 +35,8 @@ bot's choices gain in games by two thirds).
 3. the headroom per round (per game): the mean advantage times π's turns with a choice;
 4. in the classic family, what points a round are worth in matches: the same matches'
    round scores, π's side given Δ points more at each round's end and the match's end
-   worked out again (MATCH-TARGET), for Δ from 0 up: the share of matches π would win with Δ more
-   points a round. Δ = 0 gives the matches as played (the policies never read the
+   worked out again (MATCH-TARGET), for Δ from 0 up: the share of matches π would win
+   with Δ more points a round. Δ = 0 gives the matches as played (the policies never read the
    match's score, so a round is played the same whatever the totals).
 
 ``--save FILE`` keeps the matches and the measured positions; ``--load FILE`` then
