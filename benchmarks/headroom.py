@@ -87,9 +87,9 @@ from millebornes.families.classic.engine import apply, new_match
 from millebornes.families.classic.state import Phase, State
 from millebornes.families.classic.view import ClassicView
 
-CLASSIC = ("classic", "cars", "asterix", "allonge")
-"""The editions judged in the round's points; the others in wins."""
-WINS = ("fun-speed", "as-du-volant")
+FAMILY = {edition.id: edition.family for edition in api.editions()}
+"""Each edition's family: the classic family's are judged in the round's points, the
+others in wins."""
 
 MAX_ROUNDS = 60
 """A safeguard: a match stops here (none comes near it)."""
@@ -110,30 +110,43 @@ class Match:
     won: float
 
 
+class _Taken:
+    """π's turns with a choice, counted, and one in ``share`` of them kept as a
+    position, drawn from ``draw``."""
+
+    def __init__(self, own: int, share: int, draw: random.Random) -> None:
+        self.own, self.share, self.draw = own, share, draw
+        self.turns = 0
+        self.positions: list[Any] = []
+
+    def see(self, state: Any, seat: int) -> None:
+        """The turn of ``seat`` about to be played at ``state``."""
+        if seat == self.own and len(_groups(api.legal_actions(state))) > 1:
+            self.turns += 1
+            if self.draw.randrange(self.share) == 0:
+                self.positions.append(state)
+
+
 def play_match(edition: str, seed: int, own: int, share: int) -> Match:
     """Deal ``seed`` played with π at seat ``own`` and greedy at the other, two seats."""
     state = new_match(edition, 2)
     bonus = ATTACK_FIRST[ClassicView]
     bots = [GreedyBot(derive(seed, 1 + seat)) for seat in range(2)]
     bots[own] = GreedyBot(derive(seed, 1 + own), bonus, COUNTING)
-    draw = random.Random(derive(seed, 99 + own))
+    taken = _Taken(own, share, random.Random(derive(seed, 99 + own)))
     rounds: list[tuple[int, int]] = []
-    turns = 0
-    positions: list[State] = []
     while state.phase is not Phase.MATCH_OVER and state.round_number < MAX_ROUNDS:
         before = state.scores
         state = apply(state, deal_from_seed(state, round_seed(seed, state.round_number + 1)))
         while state.phase not in (Phase.ROUND_OVER, Phase.MATCH_OVER):
             seat = state.actor
             assert seat is not None  # only a finished match has no actor
-            if seat == own and len(_groups(api.legal_actions(state))) > 1:
-                turns += 1
-                if draw.randrange(share) == 0:
-                    positions.append(state)
+            taken.see(state, seat)
             state = apply(state, bots[seat].choose(state))
         gained = [after - was for after, was in zip(state.scores, before, strict=True)]
         rounds.append((gained[own], gained[1 - own]))
-    return Match(rounds, turns, positions, match_share(rounds, 0, state.rules.match_target))
+    won = match_share(rounds, 0, state.rules.match_target)
+    return Match(rounds, taken.turns, taken.positions, won)
 
 
 def play_game(edition: str, seed: int, own: int, share: int) -> Match:
@@ -143,9 +156,7 @@ def play_game(edition: str, seed: int, own: int, share: int) -> Match:
     bonus = ATTACK_FIRST[type(seat_view(state, own))]
     bots = [GreedyBot(derive(seed, 1 + seat)) for seat in range(2)]
     bots[own] = GreedyBot(derive(seed, 1 + own), bonus)
-    draw = random.Random(derive(seed, 99 + own))
-    turns = 0
-    positions: list[Any] = []
+    taken = _Taken(own, share, random.Random(derive(seed, 99 + own)))
     for step in range(MAX_ACTIONS):
         seat = api.actor(state)
         if seat is None:
@@ -153,13 +164,11 @@ def play_game(edition: str, seed: int, own: int, share: int) -> Match:
         if api.is_chance(state):
             state = api.apply(state, api.chance_action(state, derive(seed, 7, step)))
             continue
-        if seat == own and len(_groups(api.legal_actions(state))) > 1:
-            turns += 1
-            if draw.randrange(share) == 0:
-                positions.append(state)
+        taken.see(state, seat)
         state = api.apply(state, bots[seat].choose(state))
     winners = api.winners(state)
-    return Match([], turns, positions, 1.0 / len(winners) if own in winners else 0.0)
+    won = 1.0 / len(winners) if own in winners else 0.0
+    return Match([], taken.turns, taken.positions, won)
 
 
 def match_share(rounds: Sequence[tuple[int, int]], delta: int, target: int) -> float:
@@ -339,7 +348,7 @@ def _settings(text: str) -> list[dict[str, float]]:
 
 
 def _play(job: tuple[str, int, int, int]) -> Match:
-    return play_match(*job) if job[0] in CLASSIC else play_game(*job)
+    return play_match(*job) if FAMILY[job[0]] == "classic" else play_game(*job)
 
 
 def shares(matches: Sequence[Match], target: int, deltas: Sequence[int]) -> list[float]:
@@ -381,6 +390,7 @@ def report(edition: str, matches: list[Match], results: list[Position]) -> None:
     print(f"{edition}, two seats: {len(matches)} {played} (each deal from both seats),")
     rounds = f"{sum(len(m.rounds) for m in matches)} rounds; " if points else ""
     print(f"  {rounds}π wins {won:.1%}, with {per:.2f} turns with a choice a {unit}")
+    best = statistics.fmean(p.advantage for p in results)
     for name, values in (
         ("largest mean", [p.advantage for p in results]),
         ("split halves", [p.split for p in results]),
@@ -395,11 +405,11 @@ def report(edition: str, matches: list[Match], results: list[Position]) -> None:
     print(f"  the largest mean is not the favourite at {len(left)} of {len(results)} positions:")
     table: dict[tuple[str, str], list[float]] = {}
     for p in left:
-        best = f"{kind(p.choices[p.best])} #{p.best + 1}"
-        table.setdefault((kind(p.choices[0]), best), []).append(p.advantage)
-    for (favourite, best), gains in sorted(table.items(), key=lambda item: -sum(item[1]))[:12]:
+        chosen = f"{kind(p.choices[p.best])} #{p.best + 1}"
+        table.setdefault((kind(p.choices[0]), chosen), []).append(p.advantage)
+    for (favourite, chosen), gains in sorted(table.items(), key=lambda item: -sum(item[1]))[:12]:
         print(
-            f"    {favourite:>20} -> {best:<26} {len(gains):4} positions,"
+            f"    {favourite:>20} -> {chosen:<26} {len(gains):4} positions,"
             f" {sum(gains):8.{figures - 1}f}"
         )
     noise = statistics.fmean(p.error for p in results)
@@ -408,8 +418,7 @@ def report(edition: str, matches: list[Match], results: list[Position]) -> None:
         " on average"
     )
     if not points:
-        gained = statistics.fmean(p.advantage for p in results) * per
-        print(f"  the best choice at every turn, to first order: {min(1.0, won + gained):.1%}")
+        print(f"  the best choice at every turn, to first order: {min(1.0, won + best * per):.1%}")
         return
     own = statistics.fmean(points for m in matches for points, _ in m.rounds)
     other = statistics.fmean(points for m in matches for _, points in m.rounds)
@@ -486,7 +495,7 @@ def judge(args: argparse.Namespace, matches: list[Match], results: list[Position
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--edition", default="classic", choices=[*CLASSIC, *WINS])
+    parser.add_argument("--edition", default="classic", choices=list(FAMILY))
     count = positive_value
     parser.add_argument("--matches", type=count, default=200, help="deals, from both seats")
     parser.add_argument("--share", type=count, default=20, help="one turn in SHARE is taken")

@@ -16,6 +16,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import headroom  # noqa: E402  (a benchmark script, on the path just above)
 from millebornes import api  # noqa: E402
 from millebornes.apps.bots import _groups  # noqa: E402
+from millebornes.families.classic.engine import new_match  # noqa: E402
 
 TARGET = 5000
 
@@ -30,16 +31,20 @@ def test_a_match_ends_after_the_round_that_brings_a_side_to_the_target() -> None
     assert headroom.match_share([(1000, 2000), (0, 9000)], 4000, TARGET) == 1.0
 
 
-def test_matches_as_played_and_their_positions() -> None:
-    match = headroom.play_match("classic", 7, 1, 10)
+@pytest.mark.parametrize("edition", ["classic", "cars", "asterix", "allonge"])
+def test_matches_as_played_and_their_positions(edition: str) -> None:
+    match = headroom.play_match(edition, 7, 1, 10)
+    target = new_match(edition, 2).rules.match_target
     mine = sum(own for own, _ in match.rounds)
     theirs = sum(other for _, other in match.rounds)
     # The match ended at its last round and not before (MATCH-TARGET).
-    assert max(mine, theirs) >= TARGET
+    assert max(mine, theirs) >= target
     before = match.rounds[:-1]
-    assert max(sum(o for o, _ in before), sum(t for _, t in before)) < TARGET
-    assert headroom.match_share(match.rounds, 0, TARGET) == (
-        1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    assert max(sum(o for o, _ in before), sum(t for _, t in before)) < target
+    assert (
+        match.won
+        == headroom.match_share(match.rounds, 0, target)
+        == (1.0 if mine > theirs else 0.5 if mine == theirs else 0.0)
     )
     assert match.positions and match.turns >= len(match.positions)
     for state in match.positions:
@@ -79,6 +84,20 @@ def _headroom(*args: str) -> subprocess.CompletedProcess[str]:
         timeout=300,
         check=False,
     )
+
+
+def test_every_edition_is_offered_and_played_by_its_family() -> None:
+    assert set(headroom.FAMILY) == {
+        "classic",
+        "cars",
+        "asterix",
+        "allonge",
+        "fun-speed",
+        "as-du-volant",
+    }
+    for edition, family in headroom.FAMILY.items():
+        match = headroom._play((edition, 3, 0, 1_000_000))
+        assert (match.rounds != []) == (family == "classic")
 
 
 def test_the_games_report_and_judge_speak_in_wins(tmp_path: Path) -> None:
