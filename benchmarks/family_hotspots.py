@@ -17,8 +17,10 @@ import cProfile
 import io
 import pstats
 import random
+import sys
 
 from family_speed import ROOT, play_game  # first: puts this checkout's engines on the path
+from millebornes.apps.stopping import run_command
 from millebornes.registry import family_of_edition
 
 ENGINES = {"fun-speed": "funspeed/engine.py", "as-du-volant": "asduvolant/engine.py"}
@@ -56,4 +58,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command("family_hotspots.py", main))

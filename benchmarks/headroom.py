@@ -67,7 +67,6 @@ import random
 import statistics
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
@@ -78,6 +77,7 @@ from millebornes.apps.arguments import positive_value, seed_value
 from millebornes.apps.bots import GreedyBot, _groups, _key, seat_view
 from millebornes.apps.search import ATTACK_FIRST, COUNTING, Budget, SearchBot, _stream
 from millebornes.apps.simulate import derive
+from millebornes.apps.stopping import run_command, worker_pool
 from millebornes.core.errors import IllegalAction, MalformedInput
 from millebornes.core.shuffle import SplitMix64, round_seed
 from millebornes.families.classic.actions import Discard, Play
@@ -457,7 +457,7 @@ def judge(args: argparse.Namespace, matches: list[Match], results: list[Position
         " by their worths:"
     )
     first: list[float] = []
-    with ProcessPoolExecutor(args.workers) as pool:
+    with worker_pool(args.workers) as pool:
         for settings in args.bots:
             jobs = [(p, settings, seed) for p in results for seed in range(1, args.repeats + 1)]
             gains = list(pool.map(decide, jobs, chunksize=1))
@@ -520,8 +520,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for deal in range(args.matches)
         for own in (0, 1)
     ]
-    with ProcessPoolExecutor(args.workers) as pool:
-        matches = list(pool.map(_play, jobs))
+    with worker_pool(args.workers) as pool:
+        matches = list(pool.map(_play, jobs, chunksize=1))
         states = [state for match in matches for state in match.positions]
         results = list(pool.map(measure, [(s, args.playouts) for s in states], chunksize=1))
     if len(results) < 2:
@@ -534,4 +534,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("headroom.py", main))

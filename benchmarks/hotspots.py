@@ -16,8 +16,10 @@ import cProfile
 import io
 import pstats
 import random
+import sys
 
 import millebornes
+from millebornes.apps.stopping import run_command
 from millebornes.fast import FastState
 from peers import _fast_rounds, _reference_round
 
@@ -64,4 +66,4 @@ def _root() -> str:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command("hotspots.py", main))

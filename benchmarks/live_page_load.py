@@ -16,10 +16,12 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import sys
 import tempfile
 import threading
 import time
 
+from millebornes.apps.stopping import run_command
 from site_server import Handler, browser_and_page, open_in_chromium
 
 WAITER = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
@@ -84,4 +86,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command("live_page_load.py", main))

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import native
+from millebornes.apps.stopping import run_command
 from millebornes.families.classic import Deal, State, apply, is_chance, legal_actions, new_match
 
 if TYPE_CHECKING:
@@ -155,4 +156,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command("memory.py", main))

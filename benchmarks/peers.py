@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 import native  # first: it re-executes the script under .venv/bin/python if needed
 from mille_ai_driver import DRIVER
+from millebornes.apps.stopping import run_command
 from millebornes.families.classic import Deal, State, apply, is_chance, legal_actions, new_match
 
 if TYPE_CHECKING:
@@ -280,4 +281,4 @@ def _run_child(argv: list[str]) -> Measure:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command("peers.py", main))

@@ -22,12 +22,14 @@ import argparse
 import json
 import os
 import statistics
+import sys
 import tempfile
 import threading
 import time
 from typing import Any
 from urllib.parse import unquote
 
+from millebornes.apps.stopping import run_command
 from site_server import Handler, browser_and_page, open_in_chromium
 
 DRIVER = """<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>
@@ -162,4 +164,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command("play_page.py", main))

@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
+from millebornes.apps.stopping import run_command
 from millebornes.families.classic import (
     Phase,
     State,
@@ -68,4 +69,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command("playouts.py", main))

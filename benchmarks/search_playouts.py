@@ -29,6 +29,7 @@ import millebornes as mb
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
 from millebornes.apps.roster import make_bot
 from millebornes.apps.search import Budget, SearchBot
+from millebornes.apps.stopping import run_command
 
 
 def measure(
@@ -85,4 +86,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command("search_playouts.py", main))

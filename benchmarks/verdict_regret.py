@@ -29,13 +29,13 @@ import random
 import statistics
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import suppress
 from typing import Any
 
 from millebornes import api
 from millebornes.apps.bots import GreedyBot, _key, seat_view
 from millebornes.apps.search import Budget, SearchBot, _stream
+from millebornes.apps.stopping import run_command, worker_pool
 from millebornes.core.errors import IllegalAction
 from millebornes.core.shuffle import SplitMix64
 
@@ -152,8 +152,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     states = positions(args.edition, args.positions, args.seed)
     jobs = [(s, args.playouts, args.budget, args.repeats, args.rules) for s in states]
-    with ProcessPoolExecutor(args.workers) as pool:
-        results = list(pool.map(_measure, jobs))
+    with worker_pool(args.workers) as pool:
+        results = list(pool.map(_measure, jobs, chunksize=1))
     print(f"{args.edition}: {len(results)} positions, Q from {args.playouts} playouts a choice,")
     print(f"the bot at {args.budget} playouts a move, {args.repeats} decisions a position")
     print(f"  the favourite alone: regret {statistics.fmean(r[0] for r in results):.4f}")
@@ -166,4 +166,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("verdict_regret.py", main))

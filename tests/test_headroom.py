@@ -173,3 +173,21 @@ def test_two_bots_are_compared_position_by_position() -> None:
     more, error = headroom.paired(first, other, 2)
     assert more == pytest.approx(2.0)
     assert error == pytest.approx(1.0 / 3**0.5)  # the stdev of 1, 3, 2 over √3
+
+
+def test_a_reader_gone_or_a_file_it_cannot_write_is_no_traceback(tmp_path: Path) -> None:
+    # The reader of its output gone before it says anything (`headroom.py ... | true`):
+    # it stops quietly, exit 1, as `millebornes` does.
+    command = [sys.executable, str(ROOT / "benchmarks" / "headroom.py"), "--edition"]
+    command += ["allonge", "--matches", "2", "--share", "5", "--playouts", "4"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    process.stdout.close()
+    _, err = process.communicate(timeout=120)
+    assert (process.returncode, err) == (1, "")
+    # A file it cannot write: one line that names it, exit 1.
+    missing = tmp_path / "no such folder" / "positions.pickle"
+    result = _headroom(*command[2:], "--save", str(missing))
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.startswith("headroom.py: error: ")
+    assert str(missing) in result.stderr and result.stderr.count("\n") == 1

@@ -141,3 +141,32 @@ def test_simulate_on_workers_stopped_while_its_cluster_starts_says_one_line(
         said=line + "\n",
         status=status,
     )
+
+
+SCRIPT = [
+    pytest.param(signal.SIGINT, True, "headroom.py: interrupted", 130, id="ctrl-c-to-the-group"),
+    pytest.param(signal.SIGTERM, False, "headroom.py: terminated", 143, id="kill-the-command"),
+    pytest.param(signal.SIGTERM, True, "headroom.py: terminated", 143, id="kill-the-group"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("sent", "to_group", "line", "status"), SCRIPT)
+def test_a_benchmark_stopped_on_its_workers_says_one_line_and_leaves_nothing(
+    sent: signal.Signals, to_group: bool, line: str, status: int
+) -> None:
+    """A benchmark script's pool of workers (``stopping.worker_pool``) stops with it."""
+    script = TOOLS.parents[1] / "benchmarks" / "headroom.py"
+    command = [sys.executable, str(script), "--edition", "as-du-volant", "--matches", "1000"]
+    process = _started([*command, "--playouts", "200", "--workers", "2"], dict(os.environ))
+    # the resource tracker and the two workers have started, and the workers work
+    working = lambda: len(_children(process.pid)) >= 3  # noqa: E731
+    _stop_when(
+        process,
+        working,
+        never="no worker process",
+        sent=sent,
+        to_group=to_group,
+        said=line + "\n",
+        status=status,
+    )

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -23,13 +22,11 @@ from millebornes.apps.arguments import (
     Parser,
     add_game_arguments,
     count_value,
-    fail,
     game_from_args,
 )
 from millebornes.apps.play_commands import COMMANDS, add_play_commands, run_play_command
-from millebornes.apps.stopping import Terminated, stops_raise
+from millebornes.apps.stopping import run_command
 from millebornes.conformance.commands import add_commands, dispatch
-from millebornes.core.errors import MilleBornesError
 from millebornes.registry import family_of_edition
 
 DESCRIPTION = """\
@@ -184,20 +181,7 @@ def parser_of(parser: argparse.ArgumentParser, command: str) -> argparse.Argumen
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; an engine error from any subcommand is one line, exit 1; Ctrl-C
     and SIGTERM are one line too, after what was open has closed (exit 130 and 143)."""
-    try:
-        with stops_raise():
-            return run(argv)
-    except MilleBornesError as error:
-        fail(f"millebornes: error: {error}", status=1)
-    except BrokenPipeError:  # e.g. `millebornes demo | head`: the reader has had enough
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    except OSError as error:  # e.g. an output file that cannot be written
-        fail(f"millebornes: error: {error}", status=1)
-    except KeyboardInterrupt:
-        fail("millebornes: interrupted", status=130)
-    except Terminated:
-        fail("millebornes: terminated", status=143)
+    return run_command("millebornes", lambda: run(argv))
 
 
 if __name__ == "__main__":

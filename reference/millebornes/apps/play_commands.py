@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 import sys
 from collections.abc import Iterator
@@ -54,6 +53,7 @@ from millebornes.apps.referee import (
     verdict_to_dict,
 )
 from millebornes.apps.roster import BOTS, make_bot
+from millebornes.apps.stopping import reader_gone
 from millebornes.core.errors import MalformedInput
 from millebornes.core.jsonio import load_json
 from millebornes.families.asduvolant.track import board_from_dict, default_board
@@ -235,8 +235,7 @@ def run_play_command(args: argparse.Namespace) -> int:
         print(f"\n{command}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (| head): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+        return reader_gone()
 
 
 def _read(path: str, what: str) -> str:

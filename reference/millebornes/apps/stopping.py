@@ -3,7 +3,8 @@
 Ctrl-C raises KeyboardInterrupt and SIGTERM raises :class:`Terminated` in the main thread
 (:func:`stops_raise`), so that the ``with`` blocks on the way out close what they hold
 (a local Dask cluster, its worker processes and their semaphores) before the command
-says ``millebornes: interrupted`` or ``terminated`` (:mod:`millebornes.apps.cli`).
+says ``millebornes: interrupted`` or ``terminated`` (:func:`run_command`, which ends the
+``millebornes`` command and the scripts of ``benchmarks/`` alike).
 
 Python runs a signal's handler in the main thread between two steps of whatever code is
 running there, a finalizer that the garbage collector calls included; an exception raised
@@ -15,6 +16,9 @@ the stop on, nothing dropped is reported.
 
 from __future__ import annotations
 
+import multiprocessing
+import multiprocessing.pool
+import os
 import signal
 import sys
 import threading
@@ -23,6 +27,9 @@ from contextlib import contextmanager
 from multiprocessing import resource_tracker
 from types import FrameType
 from typing import Any
+
+from millebornes.apps.arguments import fail
+from millebornes.core.errors import MilleBornesError
 
 _asked: list[int] = []
 """The signals received since :func:`stops_raise` began (a list: no ``global``)."""
@@ -134,3 +141,55 @@ def children_ignore_ctrl_c() -> Iterator[None]:
             yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
+def reader_gone() -> int:
+    """What a command does when the reader of its output goes away (``| head``): the
+    rest of its output goes nowhere, with no error said (the reader has had enough),
+    and it exits 1."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 1
+
+
+def run_command(name: str, main: Callable[[], int | None]) -> int:
+    """``main()``'s exit status, or one line on stderr that says how it ended, never a
+    traceback: an engine error or an OSError (a file that cannot be read or written)
+    exits 1, Ctrl-C 130 and SIGTERM 143 (heard while ``main`` runs, after what it opened
+    has closed); a reader that went away, quietly (:func:`reader_gone`)."""
+    try:
+        with stops_raise():
+            status = main() or 0
+            sys.stdout.flush()  # a reader gone is heard here, not as Python exits
+            return status
+    except MilleBornesError as error:
+        fail(f"{name}: error: {error}", status=1)
+    except BrokenPipeError:
+        return reader_gone()
+    except OSError as error:
+        fail(f"{name}: error: {error}", status=1)
+    except KeyboardInterrupt:
+        fail(f"{name}: interrupted", status=130)
+    except Terminated:
+        fail(f"{name}: terminated", status=143)
+
+
+def _worker_started() -> None:
+    """A pool's worker: SIGTERM as Python has it by default (the pool stops its workers
+    with it; the command's handler, inherited, would have each raise and print a
+    traceback)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+@contextmanager
+def worker_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
+    """``workers`` processes for a script's work, stopped when the block ends, whatever
+    ends it. They ignore Ctrl-C (:func:`children_ignore_ctrl_c`): the command hears it,
+    and the block's end stops them (``terminate``) rather than waiting for the work
+    queued, so a stop is one line and leaves no process behind."""
+    with children_ignore_ctrl_c():
+        pool = multiprocessing.Pool(workers, initializer=_worker_started)
+    try:
+        yield pool
+    finally:
+        pool.terminate()
+        pool.join()
