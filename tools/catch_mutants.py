@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
+from millebornes.apps.stopping import run_command
 from millebornes_dev.catching import Catch, catch, catching_order
 from millebornes_dev.classic import BY_NAME, INVARIANT_MUTANTS
 from millebornes_invariants.configurations import CONFIGURATIONS
@@ -71,4 +72,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("catch_mutants.py", main))

@@ -27,6 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
+from millebornes.apps.stopping import run_command
 from millebornes.conformance.canon import default_suite_dir, dumps, spec_version
 from millebornes.conformance.runner import SuiteFiles
 from millebornes_dev.judging import load_cases
@@ -109,4 +110,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("conformance_strength.py", main))

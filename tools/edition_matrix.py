@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from generated import write_or_check
+from millebornes.apps.stopping import run_command
 from millebornes.families.classic import Card, edition_ids, load_edition
 from millebornes.families.classic.cards import NAME_EN
 from millebornes.families.classic.edition import Edition, switches
@@ -120,4 +121,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("edition_matrix.py", main))

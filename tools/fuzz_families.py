@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from millebornes.apps.stopping import run_command
 from millebornes.conformance.family_malformed import asduvolant_probes, funspeed_probes
 from millebornes.conformance.server import serve
 from millebornes.core.errors import IllegalAction, MalformedInput
@@ -231,4 +232,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("fuzz_families.py", main))

@@ -13,7 +13,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
+from millebornes.apps.stopping import run_command
 from millebornes_dev.mechanical import main
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("mechanical_mutants.py", main))

@@ -18,6 +18,7 @@ from typing import Any
 
 from family_preconditions import render_family
 from generated import write_all_or_check
+from millebornes.apps.stopping import run_command
 from millebornes.families.classic import Card, new_match, rules
 from millebornes.families.classic.cards import CATEGORY, NAME_EN
 from millebornes.families.classic.state import Phase
@@ -158,4 +159,4 @@ def pages() -> dict[Path, str]:
 
 
 if __name__ == "__main__":
-    sys.exit(write_all_or_check(pages(), __doc__ or ""))
+    sys.exit(run_command("preconditions.py", lambda: write_all_or_check(pages(), __doc__ or "")))

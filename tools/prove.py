@@ -22,6 +22,7 @@ from collections import defaultdict
 
 import z3
 
+from millebornes.apps.stopping import run_command
 from millebornes_invariants.configurations import CONFIGURATIONS
 from millebornes_invariants.z3model.facts import FACTS
 from millebornes_invariants.z3model.proofs import PROOF_IDS, Verdict, prove_all
@@ -109,4 +110,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("prove.py", main))

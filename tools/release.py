@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import project_python  # noqa: F401  (re-executes under .venv/bin/python if needed)
+from millebornes.apps.stopping import run_command
 from millebornes.conformance.canon import SUITE_VERSION
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,4 +120,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("release.py", main))

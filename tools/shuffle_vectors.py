@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from generated import write_or_check
+from millebornes.apps.stopping import run_command
 from millebornes.families.classic import SplitMix64, edition_ids, load_edition, shuffled
 
 SEEDS = (0, 1, 42, 1234567, 2**64 - 1)
@@ -70,4 +71,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_command("shuffle_vectors.py", main))

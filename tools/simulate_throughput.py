@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
 
 from millebornes.apps.arguments import Game
 from millebornes.apps.simulate import Config, run_local
 from millebornes.apps.simulate_dask import local_client, run_dask
+from millebornes.apps.stopping import run_command
 
 
 def main() -> None:
@@ -62,4 +64,4 @@ def _load() -> str:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(run_command("simulate_throughput.py", main))
