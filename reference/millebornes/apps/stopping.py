@@ -4,7 +4,7 @@ Ctrl-C raises KeyboardInterrupt and SIGTERM raises :class:`Terminated` in the ma
 (:func:`stops_raise`), so that the ``with`` blocks on the way out close what they hold
 (a local Dask cluster, its worker processes and their semaphores) before the command
 says ``millebornes: interrupted`` or ``terminated`` (:func:`run_command`, which ends the
-``millebornes`` command and the scripts of ``benchmarks/`` alike).
+``millebornes`` command and the scripts of ``benchmarks/`` and ``tools/`` alike).
 
 Python runs a signal's handler in the main thread between two steps of whatever code is
 running there, a finalizer that the garbage collector calls included; an exception raised
