@@ -13,17 +13,31 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 TOOLS = Path(__file__).resolve().parent
-CASES = [
-    # Ctrl-C in a terminal reaches the whole foreground group, the workers too.
-    pytest.param(signal.SIGINT, True, "millebornes: interrupted", 130, id="ctrl-c-to-the-group"),
-    # `kill PID` reaches the command alone; its workers must go with it.
-    pytest.param(signal.SIGTERM, False, "millebornes: terminated", 143, id="kill-the-command"),
-    pytest.param(signal.SIGTERM, True, "millebornes: terminated", 143, id="kill-the-group"),
-]
+
+
+Stop = tuple[signal.Signals, bool, str, int]
+"""A stop a test sends: the signal, whether to the command's whole group, the line the
+command must say and its exit status."""
+
+
+def _stops(name: str) -> list[Any]:
+    """The stops each test sends to the command ``name``: Ctrl-C, which a terminal sends
+    to the whole foreground group, the workers too; SIGTERM to the command alone (``kill
+    PID``: its workers must go with it), and to the whole group."""
+    interrupted, terminated = f"{name}: interrupted", f"{name}: terminated"
+    return [
+        pytest.param((signal.SIGINT, True, interrupted, 130), id="ctrl-c-to-the-group"),
+        pytest.param((signal.SIGTERM, False, terminated, 143), id="kill-the-command"),
+        pytest.param((signal.SIGTERM, True, terminated, 143), id="kill-the-group"),
+    ]
+
+
+CASES = _stops("millebornes")
 
 
 def _group_gone(group: int, seconds: float) -> bool:
@@ -61,17 +75,13 @@ def _started(command: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
 
 
 def _stop_when(
-    process: subprocess.Popen[str],
-    ready: Callable[[], bool],
-    *,
-    never: str,
-    sent: signal.Signals,
-    to_group: bool,
-    said: str,
-    status: int,
+    process: subprocess.Popen[str], ready: Callable[[], bool], never: str, stop: Stop
 ) -> None:
-    """Send ``sent`` to the command (or its whole group) once ``ready()``; it must exit
-    with ``status``, say ``said`` alone and leave no process of its group."""
+    """Send the stop's signal to the command (or its whole group) once ``ready()``; it
+    must exit with the stop's status, say its line alone and leave no process of its
+    group (``never``: what did not happen if ``ready()`` never comes)."""
+    sent, to_group, line, status = stop
+    said = line + "\n"
     try:
         deadline = time.monotonic() + 120
         while not ready():
@@ -91,9 +101,9 @@ def _stop_when(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("sent", "to_group", "line", "status"), CASES)
+@pytest.mark.parametrize("stop", CASES)
 def test_a_stopped_tournament_on_workers_says_one_line_and_leaves_nothing(
-    sent: signal.Signals, to_group: bool, line: str, status: int, tmp_path: Path
+    stop: Stop, tmp_path: Path
 ) -> None:
     mark = tmp_path / "playing"
     path = os.pathsep.join(p for p in (str(TOOLS), os.environ.get("PYTHONPATH")) if p)
@@ -103,70 +113,46 @@ def test_a_stopped_tournament_on_workers_says_one_line_and_leaves_nothing(
     command += ["--games", "100000", "--bots", bots, "--workers", "2"]
     process = _started(command, env)
     # a worker plays: the cluster is up, the client waits
-    _stop_when(
-        process,
-        mark.exists,
-        never="no game began",
-        sent=sent,
-        to_group=to_group,
-        said=line + "\n",
-        status=status,
-    )
+    _stop_when(process, mark.exists, "no game began", stop)
 
 
-STARTING = [
-    # held back while the workers start (they must start ignoring it), heard after
-    pytest.param(signal.SIGINT, True, "millebornes: interrupted", 130, id="ctrl-c-to-the-group"),
-    pytest.param(signal.SIGTERM, False, "millebornes: terminated", 143, id="kill-the-command"),
-    # the workers starting stop on it, and their cluster fails to start: still one line
-    pytest.param(signal.SIGTERM, True, "millebornes: terminated", 143, id="kill-the-group"),
-]
+# Ctrl-C is held back while the workers start (they must start ignoring it) and heard
+# after; SIGTERM to the group stops the workers starting, and their cluster fails to
+# start: still one line.
+STARTING = _stops("millebornes")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("sent", "to_group", "line", "status"), STARTING)
-def test_simulate_on_workers_stopped_while_its_cluster_starts_says_one_line(
-    sent: signal.Signals, to_group: bool, line: str, status: int
-) -> None:
+@pytest.mark.parametrize("stop", STARTING)
+def test_simulate_on_workers_stopped_while_its_cluster_starts_says_one_line(stop: Stop) -> None:
     command = [sys.executable, "-m", "millebornes.apps.cli", "simulate", "--quiet"]
     process = _started([*command, "--rounds", "1000000", "--workers", "2"], dict(os.environ))
     # the first process of the cluster is starting
     starting = lambda: bool(_children(process.pid))  # noqa: E731
-    _stop_when(
-        process,
-        starting,
-        never="no worker process",
-        sent=sent,
-        to_group=to_group,
-        said=line + "\n",
-        status=status,
-    )
+    _stop_when(process, starting, "no worker process", stop)
 
 
-SCRIPT = [
-    pytest.param(signal.SIGINT, True, "headroom.py: interrupted", 130, id="ctrl-c-to-the-group"),
-    pytest.param(signal.SIGTERM, False, "headroom.py: terminated", 143, id="kill-the-command"),
-    pytest.param(signal.SIGTERM, True, "headroom.py: terminated", 143, id="kill-the-group"),
-]
+SCRIPT = _stops("headroom.py")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("sent", "to_group", "line", "status"), SCRIPT)
+@pytest.mark.parametrize("after", [0.0, 1.5], ids=["workers-starting", "workers-working"])
+@pytest.mark.parametrize("stop", SCRIPT)
 def test_a_benchmark_stopped_on_its_workers_says_one_line_and_leaves_nothing(
-    sent: signal.Signals, to_group: bool, line: str, status: int
+    stop: Stop, after: float
 ) -> None:
-    """A benchmark script's pool of workers (``stopping.worker_pool``) stops with it."""
+    """A benchmark script's pool of workers (``stopping.worker_pool``) stops with it,
+    whether they are starting (forked, they hold the command's handlers until they set
+    their own) or at work."""
     script = TOOLS.parents[1] / "benchmarks" / "headroom.py"
     command = [sys.executable, str(script), "--edition", "as-du-volant", "--matches", "1000"]
     process = _started([*command, "--playouts", "200", "--workers", "2"], dict(os.environ))
-    # the resource tracker and the two workers have started, and the workers work
-    working = lambda: len(_children(process.pid)) >= 3  # noqa: E731
-    _stop_when(
-        process,
-        working,
-        never="no worker process",
-        sent=sent,
-        to_group=to_group,
-        said=line + "\n",
-        status=status,
-    )
+    started: list[float] = []
+
+    def ready() -> bool:
+        """The resource tracker and the two workers forked, ``after`` seconds ago."""
+        if not started and len(_children(process.pid)) >= 3:
+            started.append(time.monotonic())
+        return bool(started) and time.monotonic() >= started[0] + after
+
+    _stop_when(process, ready, "no worker process", stop)

@@ -17,12 +17,12 @@ the stop on, nothing dropped is reported.
 from __future__ import annotations
 
 import multiprocessing
-import multiprocessing.pool
 import os
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import InvalidStateError, ProcessPoolExecutor
 from contextlib import contextmanager
 from multiprocessing import resource_tracker
 from types import FrameType
@@ -173,23 +173,59 @@ def run_command(name: str, main: Callable[[], int | None]) -> int:
         fail(f"{name}: terminated", status=143)
 
 
+@contextmanager
+def _sigterm_held() -> Iterator[None]:
+    """SIGTERM held back while the block forks workers, and its default action meanwhile:
+    a forked worker keeps the command's handler until it sets its own, and with it a
+    SIGTERM to the whole group would have the worker raise and print a traceback. Held
+    back, it reaches each process once it is ready: a worker when it lets it through
+    (:func:`_worker_started`: it ends, as by default), the command when the block ends."""
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        with _handling({signal.SIGTERM: signal.SIG_DFL}):
+            yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def _worker_started() -> None:
-    """A pool's worker: SIGTERM as Python has it by default (the pool stops its workers
-    with it; the command's handler, inherited, would have each raise and print a
-    traceback)."""
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    """A pool's worker, ready: a SIGTERM held back while it started ends it now, and one
+    to come will (Ctrl-C stays ignored: the command hears it and stops the worker)."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
 
 
 @contextmanager
-def worker_pool(workers: int) -> Iterator[multiprocessing.pool.Pool]:
-    """``workers`` processes for a script's work, stopped when the block ends, whatever
-    ends it. They ignore Ctrl-C (:func:`children_ignore_ctrl_c`): the command hears it,
-    and the block's end stops them (``terminate``) rather than waiting for the work
-    queued, so a stop is one line and leaves no process behind."""
-    with children_ignore_ctrl_c():
-        pool = multiprocessing.Pool(workers, initializer=_worker_started)
+def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """``workers`` processes for a script's work, which ignore Ctrl-C (the command hears
+    it). Stopped when the block ends, whatever ends it: waited for when it ends as it
+    should, killed when it is stopped or fails, so that a stop is one line and leaves
+    no process behind rather than waiting for the work queued. Killed, not asked: a
+    pool's own way to stop its workers (``multiprocessing.Pool.terminate``) hangs when a
+    worker died holding its queue's lock, as a SIGTERM to the whole group makes it do."""
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(workers, initializer=_worker_started)
+    said = threading.excepthook
+
+    def complaint(failed: threading.ExceptHookArgs) -> None:
+        # The pool's thread fails when it finds its workers gone after a task was
+        # cancelled (Python 3.11 sets the cancelled task's error, which raises): the work
+        # is dropped on purpose, by a stop, and that is not said. Anything else is.
+        if not isinstance(failed.exc_value, InvalidStateError):
+            said(failed)
+
+    threading.excepthook = complaint
     try:
-        yield pool
+        # Forked, the workers all start on the first task, in the main thread: the
+        # signals are held back from them and from the pool's own thread, started too.
+        with children_ignore_ctrl_c(), _sigterm_held():
+            pool.submit(int).result()
+        try:
+            yield pool
+        except BaseException:
+            for worker in set(multiprocessing.active_children()) - before:
+                worker.kill()
+            pool.shutdown(wait=True, cancel_futures=True)
+            raise
+        pool.shutdown(wait=True)
     finally:
-        pool.terminate()
-        pool.join()
+        threading.excepthook = said
