@@ -135,9 +135,18 @@ def children_ignore_ctrl_c() -> Iterator[None]:
         yield
         return
     resource_tracker.ensure_running()
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    with _held({signal.SIGINT: signal.SIG_IGN}):
+        yield
+
+
+@contextmanager
+def _held(handlers: dict[signal.Signals, _Handler]) -> Iterator[None]:
+    """``handlers`` set while the block runs, their signals held back meanwhile (blocked
+    in the main thread and in the threads it starts): when the block ends, the handlers
+    before are back and then a signal held back reaches them."""
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, set(handlers))
     try:
-        with _handling({signal.SIGINT: signal.SIG_IGN}):
+        with _handling(handlers):
             yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
@@ -173,24 +182,10 @@ def run_command(name: str, main: Callable[[], int | None]) -> int:
         fail(f"{name}: terminated", status=143)
 
 
-@contextmanager
-def _sigterm_held() -> Iterator[None]:
-    """SIGTERM held back while the block forks workers, and its default action meanwhile:
-    a forked worker keeps the command's handler until it sets its own, and with it a
-    SIGTERM to the whole group would have the worker raise and print a traceback. Held
-    back, it reaches each process once it is ready: a worker when it lets it through
-    (:func:`_worker_started`: it ends, as by default), the command when the block ends."""
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
-    try:
-        with _handling({signal.SIGTERM: signal.SIG_DFL}):
-            yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-
-
 def _worker_started() -> None:
-    """A pool's worker, ready: a SIGTERM held back while it started ends it now, and one
-    to come will (Ctrl-C stays ignored: the command hears it and stops the worker)."""
+    """A pool's worker, ready (:func:`worker_pool`): a SIGTERM held back while it started
+    ends it now, and one to come will (Ctrl-C stays ignored: the command hears it and
+    stops the worker)."""
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
 
 
@@ -215,11 +210,14 @@ def worker_pool(workers: int) -> Iterator[ProcessPoolExecutor]:
 
     threading.excepthook = complaint
     try:
-        # Forked, the workers all start on the first task, in the main thread: the
-        # signals are held back from them and from the pool's own thread, started too.
-        with children_ignore_ctrl_c(), _sigterm_held():
-            pool.submit(int).result()
+        # Forked, the workers all start on the first task, in the main thread, and the
+        # pool's own thread with them: Ctrl-C ignored, and SIGTERM held back with its
+        # default action meanwhile (a worker holds the command's handler until it is
+        # ready, and with it a SIGTERM to the whole group would have the worker raise and
+        # print a traceback). A worker ready lets it through: it ends, as by default.
         try:
+            with children_ignore_ctrl_c(), _held({signal.SIGTERM: signal.SIG_DFL}):
+                pool.submit(int).result()
             yield pool
         except BaseException:
             for worker in set(multiprocessing.active_children()) - before:
