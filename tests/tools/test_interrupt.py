@@ -37,9 +37,6 @@ def _stops(name: str) -> list[Any]:
     ]
 
 
-CASES = _stops("millebornes")
-
-
 def _group_gone(group: int, seconds: float) -> bool:
     """Whether every process of ``group`` has exited within ``seconds``."""
     deadline = time.monotonic() + seconds
@@ -101,7 +98,7 @@ def _stop_when(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("stop", CASES)
+@pytest.mark.parametrize("stop", _stops("millebornes"))
 def test_a_stopped_tournament_on_workers_says_one_line_and_leaves_nothing(
     stop: Stop, tmp_path: Path
 ) -> None:
@@ -116,15 +113,12 @@ def test_a_stopped_tournament_on_workers_says_one_line_and_leaves_nothing(
     _stop_when(process, mark.exists, "no game began", stop)
 
 
-# Ctrl-C is held back while the workers start (they must start ignoring it) and heard
-# after; SIGTERM to the group stops the workers starting, and their cluster fails to
-# start: still one line.
-STARTING = _stops("millebornes")
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("stop", STARTING)
+@pytest.mark.parametrize("stop", _stops("millebornes"))
 def test_simulate_on_workers_stopped_while_its_cluster_starts_says_one_line(stop: Stop) -> None:
+    """Ctrl-C is held back while the workers start (they must start ignoring it) and
+    heard after; SIGTERM to the group stops the workers starting, and their cluster
+    fails to start: still one line."""
     command = [sys.executable, "-m", "millebornes.apps.cli", "simulate", "--quiet"]
     process = _started([*command, "--rounds", "1000000", "--workers", "2"], dict(os.environ))
     # the first process of the cluster is starting
@@ -132,12 +126,9 @@ def test_simulate_on_workers_stopped_while_its_cluster_starts_says_one_line(stop
     _stop_when(process, starting, "no worker process", stop)
 
 
-SCRIPT = _stops("headroom.py")
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("after", [0.0, 1.5], ids=["workers-starting", "workers-working"])
-@pytest.mark.parametrize("stop", SCRIPT)
+@pytest.mark.parametrize("stop", _stops("headroom.py"))
 def test_a_benchmark_stopped_on_its_workers_says_one_line_and_leaves_nothing(
     stop: Stop, after: float
 ) -> None:
